@@ -1,0 +1,1 @@
+"""The ``strategy`` command line: one module per command group, thin by design."""

@@ -1,0 +1,92 @@
+"""Pieces every command shares: the parser, argument types, output writing.
+
+>>> fraction_text(Fraction(3, 4))
+'3/4'
+>>> positive_int("12")
+12
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, NoReturn
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line, not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def positive_int(text: str) -> int:
+    """An argparse type for whole numbers >= 1."""
+    value = _integer(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def nonnegative_int(text: str) -> int:
+    """An argparse type for whole numbers >= 0."""
+    value = _integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+    return value
+
+
+def fraction_text(value: Fraction | int | float) -> str:
+    """An exact rational as ``"p/q"`` (integers as ``"p/1"``, so parsers see one form).
+
+    Floats are refused: their "exact" value would be a binary artefact, not a result.
+    """
+    if isinstance(value, float):
+        raise TypeError("fraction_text needs an exact value, not a float")
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def add_output_options(
+    parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")
+) -> None:
+    """``--format``, its ``--json`` shorthand, and ``--out FILE``."""
+    parser.add_argument(
+        "--format", choices=formats, default="text", help="output format (default: text)"
+    )
+    parser.add_argument(
+        "--json", dest="format", action="store_const", const="json", help="same as --format json"
+    )
+    parser.add_argument("--out", metavar="FILE", type=Path, help="write to FILE, not stdout")
+
+
+def write_text(args: argparse.Namespace, text: str) -> None:
+    """Write a command's text output to ``--out`` or stdout, ending in one newline."""
+    text = text if text.endswith("\n") else text + "\n"
+    out: Path | None = getattr(args, "out", None)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot write {out}: {error.strerror}") from None
+
+
+def write_json(args: argparse.Namespace, obj: Any, *, indent: int | None = 2) -> None:
+    """Write ``obj`` as JSON to ``--out`` or stdout (``indent=None`` for big tables)."""
+    write_text(args, json.dumps(obj, indent=indent))

@@ -1,0 +1,174 @@
+"""Render a labelled grid of numbers as text, CSV, LaTeX or HTML.
+
+Cells may carry a *shade*, a probability in [0, 1] that colours them the way
+seed 000's table does: green where the attacker is likely to win, red where
+the defender is, white near even odds.
+
+>>> grid = Grid("P(capture)", "A", "D", (1, 2), (1, 2), (("0.0", "0.0"), ("0.417", "0.106")))
+>>> print(to_text(grid))
+P(capture)
+A\\D      1      2
+  1    0.0    0.0
+  2  0.417  0.106
+>>> shade_rgb(0.5), shade_rgb(1.0), shade_rgb(0.0)
+((255, 255, 255), (0, 255, 0), (255, 0, 0))
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import os
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+Label = int | str
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table of preformatted cells with row and column labels, and optional shades."""
+
+    title: str
+    row_name: str
+    column_name: str
+    rows: tuple[Label, ...]
+    columns: tuple[Label, ...]
+    cells: tuple[tuple[str, ...], ...]
+    shades: tuple[tuple[float, ...], ...] | None = None
+    caption: str = ""
+
+
+def shade_rgb(probability: float) -> tuple[int, int, int]:
+    """Seed 000's colour: whiteness falls off as ``(2 |p - 1/2|) ** 1.5``."""
+    whiteness = int(255 * (1 - (2 * abs(probability - 0.5)) ** 1.5))
+    return (whiteness, 255, whiteness) if probability > 0.5 else (255, whiteness, whiteness)
+
+
+def use_colour(stream: TextIO = sys.stdout, choice: str = "auto") -> bool:
+    """Colour a terminal, never a pipe or file; ``NO_COLOR`` (no-color.org) turns it off.
+
+    >>> use_colour(io.StringIO())
+    False
+    """
+    if choice != "auto":
+        return choice == "always"
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def to_text(grid: Grid, *, colour: bool = False) -> str:
+    """An aligned table; with ``colour``, ANSI 24-bit backgrounds from the shades."""
+    corner = f"{grid.row_name}\\{grid.column_name}"
+    width = max(
+        [len(str(c)) for c in grid.columns] + [len(cell) for row in grid.cells for cell in row]
+    )
+    label_width = max([len(corner)] + [len(str(r)) for r in grid.rows])
+    lines = [grid.title] if grid.title else []
+    lines.append(corner.ljust(label_width) + "".join(f"  {c!s:>{width}}" for c in grid.columns))
+    for i, (label, row) in enumerate(zip(grid.rows, grid.cells, strict=True)):
+        parts = [str(label).rjust(label_width)]
+        for j, cell in enumerate(row):
+            text = f"{cell:>{width}}"
+            if colour and grid.shades is not None:
+                r, g, b = shade_rgb(grid.shades[i][j])
+                text = f"\x1b[30;48;2;{r};{g};{b}m{text}\x1b[0m"
+            parts.append("  " + text)
+        lines.append("".join(parts))
+    if grid.caption:
+        lines.append(grid.caption)
+    return "\n".join(lines)
+
+
+def to_csv(grid: Grid) -> str:
+    """Comma-separated values with a header row; the corner cell names both axes.
+
+    >>> to_csv(Grid("", "A", "D", (1,), (1, 2), (("0.5", "0.25"),))).splitlines()
+    ['A\\\\D,1,2', '1,0.5,0.25']
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([f"{grid.row_name}\\{grid.column_name}", *grid.columns])
+    for label, row in zip(grid.rows, grid.cells, strict=True):
+        writer.writerow([label, *row])
+    return buffer.getvalue()
+
+
+def _latex_escape(text: str) -> str:
+    for char, escaped in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("_", r"\_")):
+        text = text.replace(char, escaped)
+    return text
+
+
+def to_latex(grid: Grid) -> str:
+    """A ``tabular`` (booktabs rules) with the title as a comment and the caption below.
+
+    >>> print(to_latex(Grid("t", "A", "D", (1,), (1,), (("0.5",),))).splitlines()[1])
+    \\begin{tabular}{r|r}
+    """
+    head = " & ".join([f"${grid.row_name}\\backslash {grid.column_name}$", *map(str, grid.columns)])
+    lines = [
+        f"% {_latex_escape(grid.title)}",
+        "\\begin{tabular}{r|" + "r" * len(grid.columns) + "}",
+        "\\toprule",
+        head + r" \\",
+        "\\midrule",
+    ]
+    for label, row in zip(grid.rows, grid.cells, strict=True):
+        lines.append(" & ".join([str(label), *(_latex_escape(c) for c in row)]) + r" \\")
+    lines += ["\\bottomrule", "\\end{tabular}"]
+    if grid.caption:
+        lines.append(f"% {_latex_escape(grid.caption)}")
+    return "\n".join(lines)
+
+
+def html_table(grid: Grid) -> str:
+    """An HTML ``<table>`` with seed 000's colours as inline styles."""
+    rows = [
+        "<tr><th>{}</th>{}</tr>".format(
+            html.escape(f"{grid.row_name}\\{grid.column_name}"),
+            "".join(f"<th>{html.escape(str(c))}</th>" for c in grid.columns),
+        )
+    ]
+    for i, (label, row) in enumerate(zip(grid.rows, grid.cells, strict=True)):
+        cells = []
+        for j, cell in enumerate(row):
+            style = ""
+            if grid.shades is not None:
+                style = ' style="background-color:#{:02x}{:02x}{:02x}"'.format(
+                    *shade_rgb(grid.shades[i][j])
+                )
+            cells.append(f"<td{style}>{html.escape(cell)}</td>")
+        rows.append(f"<tr><th>{html.escape(str(label))}</th>{''.join(cells)}</tr>")
+    caption = f"<caption>{html.escape(grid.caption)}</caption>" if grid.caption else ""
+    return f'<table class="grid">{caption}\n' + "\n".join(rows) + "\n</table>"
+
+
+def to_html(grid: Grid) -> str:
+    """A complete, self-contained HTML page holding the table.
+
+    >>> "<td" in to_html(Grid("t", "A", "D", (1,), (1,), (("0.5",),), ((0.5,),)))
+    True
+    """
+    style = (
+        "body{font-family:sans-serif}table.grid{border-collapse:collapse}"
+        "table.grid td,table.grid th{padding:2px 6px;text-align:right;border:1px solid #ccc}"
+        "caption{caption-side:bottom;text-align:left;padding-top:6px}"
+    )
+    return (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+        f"<title>{html.escape(grid.title)}</title><style>{style}</style></head>\n"
+        f"<body><h1>{html.escape(grid.title)}</h1>\n{html_table(grid)}\n</body></html>"
+    )
+
+
+def format_number(value: float, digits: int, *, signed: bool = False) -> str:
+    """A float with fixed digits; ``signed`` adds '+' to positives, as seed 000 does.
+
+    >>> format_number(0.41666, 3), format_number(2.0, 1, signed=True)
+    ('0.417', '+2.0')
+    """
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    # A value that rounds to zero reads as zero, without a sign.
+    return text.lstrip("+-") if float(text) == 0 else text

@@ -1,0 +1,1 @@
+"""The dice battle of Risk: rules, single-roll distributions, battles and tables."""

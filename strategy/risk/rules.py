@@ -1,0 +1,126 @@
+"""The rules of a Risk battle, as one frozen value.
+
+Editions differ in how many dice each side may roll, how many faces the dice
+have (Risk 2210's commanders roll eight-sided dice), who wins ties, and how the
+armies are counted. ``Rules`` holds all of that; every other module reads it.
+
+Two army-count conventions exist in the literature. ``territory`` (the
+default, as the seeds use it) counts every army in the attacking territory,
+so ``stay_behind`` armies cannot attack and ``A = 1`` cannot attack at all.
+``attacking`` (Tan 1997, Osborne 2003) counts only the armies that may attack.
+
+>>> rules = Rules()
+>>> rules.attacker_dice_for(10), rules.defender_dice_for(1)
+(3, 1)
+>>> Rules(count="attacking").attacker_dice_for(1)
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Ties = Literal["defender", "attacker"]
+Count = Literal["territory", "attacking"]
+
+#: Dice with more faces than this make the exact roll tables needlessly large.
+MAX_SIDES = 1000
+#: Enough for every edition (Risiko lets the defender roll three) with room to experiment.
+MAX_DICE = 10
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything that decides how a battle is fought.
+
+    >>> Rules(defender_dice=3).defender_dice
+    3
+    >>> Rules(attacker_sides=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: attacker_sides must be a whole number from 2 to 1000, not 1
+    """
+
+    attacker_dice: int = 3
+    defender_dice: int = 2
+    attacker_sides: int = 6
+    defender_sides: int = 6
+    ties: Ties = "defender"
+    stay_behind: int = 1
+    count: Count = "territory"
+
+    def __post_init__(self) -> None:
+        _check_range("attacker_dice", self.attacker_dice, 1, MAX_DICE)
+        _check_range("defender_dice", self.defender_dice, 1, MAX_DICE)
+        _check_range("attacker_sides", self.attacker_sides, 2, MAX_SIDES)
+        _check_range("defender_sides", self.defender_sides, 2, MAX_SIDES)
+        _check_range("stay_behind", self.stay_behind, 0, 1_000_000)
+        if self.ties not in ("defender", "attacker"):
+            raise ValueError(f"ties must be 'defender' or 'attacker', not {self.ties!r}")
+        if self.count not in ("territory", "attacking"):
+            raise ValueError(f"count must be 'territory' or 'attacking', not {self.count!r}")
+
+    @property
+    def offset(self) -> int:
+        """Armies counted in ``A`` that can never attack (``stay_behind`` or 0)."""
+        return self.stay_behind if self.count == "territory" else 0
+
+    @property
+    def min_attackers(self) -> int:
+        """The smallest meaningful ``A``: below it the attacking territory makes no sense."""
+        return max(self.offset, 1) if self.count == "territory" else 0
+
+    def attacker_dice_for(self, attackers: int) -> int:
+        """The most dice an attacker with ``attackers`` armies (in this count) may roll."""
+        return max(0, min(self.attacker_dice, attackers - self.offset))
+
+    def defender_dice_for(self, defenders: int) -> int:
+        """The most dice a defender with ``defenders`` armies may roll."""
+        return min(self.defender_dice, defenders)
+
+    def describe(self) -> str:
+        """A one-line summary for table captions.
+
+        >>> Rules().describe()
+        '3 v 2 dice, d6 v d6, ties to defender, A counts the territory (1 stays behind)'
+        """
+        count = (
+            f"A counts the territory ({self.stay_behind} stays behind)"
+            if self.count == "territory"
+            else "A counts the attacking armies"
+        )
+        return (
+            f"{self.attacker_dice} v {self.defender_dice} dice, "
+            f"d{self.attacker_sides} v d{self.defender_sides}, ties to {self.ties}, {count}"
+        )
+
+    def check_state(self, attackers: int, defenders: int) -> None:
+        """Raise ``ValueError`` unless (attackers, defenders) is a battle these rules allow.
+
+        >>> Rules().check_state(0, 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: attackers must be at least 1 when A counts the territory, not 0
+        """
+        for name, value in (("attackers", attackers), ("defenders", defenders)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} must be a whole number, not {value!r}")
+        if attackers < self.min_attackers:
+            where = "when A counts the territory" if self.count == "territory" else ""
+            raise ValueError(
+                f"attackers must be at least {self.min_attackers} {where}, not {attackers}".replace(
+                    "  ", " "
+                )
+            )
+        if defenders < 0:
+            raise ValueError(f"defenders must not be negative, not {defenders}")
+
+
+def _check_range(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+
+
+#: The classic rules (3 v 2 six-sided dice, ties to the defender, territory count).
+DEFAULT_RULES = Rules()

@@ -1,0 +1,29 @@
+"""The code standards, checked by the same test run: ruff lint, ruff format, mypy --strict."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def check(*command: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_lint() -> None:
+    check("ruff", "check", "strategy", "tests", "examples", "benchmarks")
+
+
+def test_ruff_format() -> None:
+    check("ruff", "format", "--check", "strategy", "tests", "examples", "benchmarks")
+
+
+def test_mypy_strict() -> None:
+    check("mypy", "--strict", "strategy")
