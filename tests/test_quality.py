@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -18,11 +17,11 @@ def check(*command: str) -> None:
 
 
 def test_ruff_lint() -> None:
-    check("ruff", "check", "strategy", "tests", "examples", "benchmarks")
+    check("ruff", "check", ".")
 
 
 def test_ruff_format() -> None:
-    check("ruff", "format", "--check", "strategy", "tests", "examples", "benchmarks")
+    check("ruff", "format", "--check", ".")
 
 
 def test_mypy_strict() -> None:
