@@ -1,0 +1,88 @@
+"""Subtraction games: take any number in a fixed set from a heap; the last to move wins.
+
+The Bash game of seed 002 is the set ``{1, ..., m}``: the player to move loses exactly when
+the heap is a multiple of ``m + 1`` (Bachet 1612). Every subtraction game is the octal game
+with digit 3 at each number that may be taken, so its Grundy values, winning moves and period
+come from :mod:`strategy.classic.octal`.
+
+>>> game = SubtractionGame.bash(3)
+>>> game.code, game.winning_takes(10)
+('0.333', (2,))
+>>> SubtractionGame((1, 3, 4)).analyse(30).period
+7
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from strategy.classic.octal import OctalAnalysis, OctalGame, analyse_octal
+
+__all__ = ["SubtractionGame", "bash_winning_take"]
+
+
+@dataclass(frozen=True)
+class SubtractionGame:
+    """The subtraction game on one heap whose moves take any number in ``takes``.
+
+    >>> SubtractionGame((3, 1, 3)).takes
+    (1, 3)
+    """
+
+    takes: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        takes = tuple(sorted(set(self.takes)))
+        if not takes or takes[0] < 1:
+            raise ValueError(f"a subtraction set needs positive whole numbers, not {self.takes}")
+        object.__setattr__(self, "takes", takes)
+
+    @classmethod
+    def bash(cls, most: int) -> SubtractionGame:
+        """The Bash game: take 1 to ``most`` counters.
+
+        >>> SubtractionGame.bash(2).takes
+        (1, 2)
+        """
+        return cls(tuple(range(1, most + 1)))
+
+    @property
+    def octal(self) -> OctalGame:
+        """The same game as an octal game.
+
+        >>> SubtractionGame((2, 5)).octal.code
+        '0.03003'
+        """
+        return OctalGame(tuple(3 if k in self.takes else 0 for k in range(1, self.takes[-1] + 1)))
+
+    @property
+    def code(self) -> str:
+        """The octal code of the game."""
+        return self.octal.code
+
+    def analyse(self, up_to: int) -> OctalAnalysis:
+        """Grundy values of heaps 0..``up_to`` and their period.
+
+        >>> SubtractionGame.bash(2).analyse(8).values
+        (0, 1, 2, 0, 1, 2, 0, 1, 2)
+        """
+        return analyse_octal(self.octal, up_to)
+
+    def winning_takes(self, heap: int) -> tuple[int, ...]:
+        """Every take that leaves the opponent a lost heap (none if ``heap`` is lost).
+
+        >>> SubtractionGame((1, 3, 4)).winning_takes(6)
+        (4,)
+        """
+        values = self.octal.grundy_values(heap)
+        return tuple(t for t in self.takes if t <= heap and values[heap - t] == 0)
+
+
+def bash_winning_take(heap: int, most: int) -> int | None:
+    """Seed 002's rule for the Bash game: take ``heap mod (most + 1)``, or lose if that is 0.
+
+    >>> bash_winning_take(5, 2), bash_winning_take(6, 2)
+    (2, None)
+    """
+    take = heap % (most + 1)
+    return take or None
