@@ -21,7 +21,7 @@ import html
 import io
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 Label = int | str
@@ -58,6 +58,18 @@ def use_colour(stream: TextIO = sys.stdout, choice: str = "auto") -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
+def paint(text: str, probability: float, colour: bool) -> str:
+    """``text`` on seed 000's shade of ``probability`` when ``colour`` is on.
+
+    >>> paint("0.5", 0.5, False), paint("1", 1.0, True)
+    ('0.5', '\\x1b[30;48;2;0;255;0m1\\x1b[0m')
+    """
+    if not colour:
+        return text
+    r, g, b = shade_rgb(probability)
+    return f"\x1b[30;48;2;{r};{g};{b}m{text}\x1b[0m"
+
+
 def to_text(grid: Grid, *, colour: bool = False) -> str:
     """An aligned table; with ``colour``, ANSI 24-bit backgrounds from the shades."""
     corner = f"{grid.row_name}\\{grid.column_name}"
@@ -71,14 +83,117 @@ def to_text(grid: Grid, *, colour: bool = False) -> str:
         parts = [str(label).rjust(label_width)]
         for j, cell in enumerate(row):
             text = f"{cell:>{width}}"
-            if colour and grid.shades is not None:
-                r, g, b = shade_rgb(grid.shades[i][j])
-                text = f"\x1b[30;48;2;{r};{g};{b}m{text}\x1b[0m"
+            if grid.shades is not None:
+                text = paint(text, grid.shades[i][j], colour)
             parts.append("  " + text)
         lines.append("".join(parts))
     if grid.caption:
         lines.append(grid.caption)
     return "\n".join(lines)
+
+
+def text_width(grid: Grid) -> int:
+    """Characters in the widest line ``to_text`` writes for the table itself.
+
+    >>> text_width(Grid("", "A", "D", (1, 2), (1, 2), (("0.5", "0.25"), ("1", "0"))))
+    15
+    """
+    return len(to_text(replace(grid, title="", caption="")).splitlines()[0])
+
+
+def _number_or_none(cell: str) -> float | None:
+    try:
+        return float(cell)
+    except ValueError:
+        return None
+
+
+def abbreviate(grid: Grid) -> Grid:
+    """Shorter cells: odds as two decimals without the leading zero, other numbers rounded
+    to whole numbers; cells that are not plain decimals stay as they are.
+
+    >>> abbreviate(Grid("", "A", "D", (1,), (1, 2), (("0.417", "1.000"),))).cells
+    (('.42', '1'),)
+    >>> abbreviate(Grid("", "A", "D", (1,), (1, 2), (("-12.3", "+2.6"),))).cells
+    (('-12', '3'),)
+    """
+    values = [_number_or_none(cell) for row in grid.cells for cell in row]
+    odds = all(v is not None and 0 <= v <= 1 for v in values)
+
+    def short(cell: str) -> str:
+        value = _number_or_none(cell)
+        if value is None:
+            return cell
+        if odds:
+            text = f"{value:.2f}"
+            return {"0.00": "0", "1.00": "1"}.get(text, text.removeprefix("0"))
+        text = f"{value:.0f}"
+        return "0" if text == "-0" else text
+
+    return replace(grid, cells=tuple(tuple(short(c) for c in row) for row in grid.cells))
+
+
+def every(grid: Grid, step: int) -> Grid:
+    """Every ``step``-th row and column, from the first: a coarser view of the same table.
+
+    >>> every(Grid("", "A", "D", (1, 2, 3), (1, 2, 3), (("a", "b", "c"),) * 3), 2).columns
+    (1, 3)
+    """
+    rows = range(0, len(grid.rows), step)
+    columns = range(0, len(grid.columns), step)
+    return replace(
+        grid,
+        rows=tuple(grid.rows[i] for i in rows),
+        columns=tuple(grid.columns[j] for j in columns),
+        cells=tuple(tuple(grid.cells[i][j] for j in columns) for i in rows),
+        shades=None
+        if grid.shades is None
+        else tuple(tuple(grid.shades[i][j] for j in columns) for i in rows),
+    )
+
+
+def compact(grid: Grid, width: int) -> tuple[Grid, str]:
+    """The table abbreviated and, if still wider than ``width``, banded: every k-th row and
+    column. Returns the grid and a note saying what was left out.
+
+    >>> wide = Grid("", "A", "D", tuple(range(1, 41)), tuple(range(1, 41)), (("0.5",) * 40,) * 40)
+    >>> small, note = compact(wide, 60)
+    >>> small.columns[:3], text_width(small) <= 60
+    ((1, 5, 9), True)
+    >>> note
+    'compact view: cells rounded; 1 row and column in 4 shown; --format csv has them all'
+    """
+    short = abbreviate(grid)
+    step = 1
+    while step < len(grid.columns) and text_width(every(short, step)) > width:
+        step += 1
+    note = "compact view: cells rounded"
+    if step > 1:
+        note += f"; 1 row and column in {step} shown; --format csv has them all"
+    return every(short, step), note
+
+
+def to_terminal(grid: Grid, *, colour: bool, width: int | None, compact_view: bool) -> str:
+    """The text table for a terminal ``width`` characters wide (``None``: a file or pipe).
+
+    ``compact_view`` fits the table to the width; otherwise a table wider than the
+    terminal is printed whole, followed by a hint.
+
+    >>> wide = Grid("", "A", "D", (1,), tuple(range(1, 31)), (("0.500",) * 30,))
+    >>> to_terminal(wide, colour=False, width=80, compact_view=False).splitlines()[-1]
+    'hint: this table is 213 characters wide, the terminal 80: try --compact or --format html'
+    """
+    if compact_view and width is not None:
+        small, note = compact(grid, width)
+        return to_text(small, colour=colour) + "\n" + note
+    text = to_text(grid, colour=colour)
+    wide = text_width(grid)
+    if width is not None and wide > width:
+        text += (
+            f"\nhint: this table is {wide} characters wide, the terminal {width}: "
+            "try --compact or --format html"
+        )
+    return text
 
 
 def to_csv(grid: Grid) -> str:
@@ -123,8 +238,13 @@ def to_latex(grid: Grid) -> str:
     return "\n".join(lines)
 
 
-def html_table(grid: Grid) -> str:
-    """An HTML ``<table>`` with seed 000's colours as inline styles."""
+def html_table(grid: Grid, *, mark: tuple[Label, Label] | None = None) -> str:
+    """An HTML ``<table>`` with seed 000's colours as inline styles; the cell at ``mark``
+    (row label, column label) gets ``class="mark"``.
+
+    >>> 'class="mark"' in html_table(Grid("", "A", "D", (1,), (1,), (("x",),)), mark=(1, 1))
+    True
+    """
     rows = [
         "<tr><th>{}</th>{}</tr>".format(
             html.escape(f"{grid.row_name}\\{grid.column_name}"),
@@ -139,7 +259,8 @@ def html_table(grid: Grid) -> str:
                 style = ' style="background-color:#{:02x}{:02x}{:02x}"'.format(
                     *shade_rgb(grid.shades[i][j])
                 )
-            cells.append(f"<td{style}>{html.escape(cell)}</td>")
+            marked = ' class="mark"' if (label, grid.columns[j]) == mark else ""
+            cells.append(f"<td{marked}{style}>{html.escape(cell)}</td>")
         rows.append(f"<tr><th>{html.escape(str(label))}</th>{''.join(cells)}</tr>")
     caption = f"<caption>{html.escape(grid.caption)}</caption>" if grid.caption else ""
     return f'<table class="grid">{caption}\n' + "\n".join(rows) + "\n</table>"

@@ -9,6 +9,13 @@ from typing import Any
 SUBCOMMANDS = (
     "strategy.cli.risk_odds",
     "strategy.cli.risk_table",
+    "strategy.cli.risk_strategy",
+    "strategy.cli.risk_chain",
+    "strategy.cli.risk_need",
+    "strategy.cli.risk_left",
+    "strategy.cli.risk_report",
+    "strategy.cli.risk_simulate",
+    "strategy.cli.risk_graph",
 )
 
 

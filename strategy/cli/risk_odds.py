@@ -1,9 +1,13 @@
-"""``strategy risk odds A D``: one battle's odds, exact and decimal."""
+"""``strategy risk odds A D``: one battle's odds, exact and decimal.
+
+Given ``--choice``, ``--objective`` or ``--no-stop`` it reports the battle under optimal
+play instead: its value and both sides' first choices.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
     add_output_options,
@@ -12,12 +16,25 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk_options import add_rule_options, rules_from_args, rules_json
+from strategy.cli.risk_options import (
+    PlayOptions,
+    add_play_options,
+    add_rule_options,
+    play_from_args,
+    play_json,
+    rules_from_args,
+    rules_json,
+)
+
+if TYPE_CHECKING:
+    from strategy.risk.rules import Rules
 
 EPILOG = """examples:
   strategy risk odds 10 6
   strategy risk odds 10 10 --count attacking --json
-  strategy risk odds 5 3 --defender-dice 3 --defender-sides 8"""
+  strategy risk odds 5 3 --defender-dice 3 --defender-sides 8
+  strategy risk odds 10 10 --choice sees-roll --exact
+  strategy risk odds 12 7 --objective balance:2 --json"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -44,6 +61,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         action="store_false",
         help="floats only: skip the exact fractions (faster for huge battles)",
     )
+    parser.add_argument(
+        "--exact",
+        dest="exact",
+        action="store_true",
+        help="exact fractions as well as decimals (the default)",
+    )
+    add_play_options(parser)
     add_rule_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=run)
@@ -54,6 +78,9 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.battle import battle_odds
 
     rules = rules_from_args(args)
+    play = play_from_args(args)
+    if play.asked:
+        return run_optimal(args, rules, play)
     odds = battle_odds(args.attackers, args.defenders, rules, exact=args.exact)
     summary = {
         "win_probability": odds.win_probability,
@@ -95,5 +122,41 @@ def run(args: argparse.Namespace) -> int:
         outcome = "captured" if d == 0 else "held"
         exact = f"  {fraction_text(p)}" if odds.exact else ""
         lines.append(f"  A={a:<4} D={d:<4} {outcome:<8}{float(p):>10.6f}{exact}")
+    write_text(args, "\n".join(lines))
+    return 0
+
+
+def run_optimal(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> int:
+    """The battle under optimal play: its value and both sides' first choices."""
+    from strategy.cli.risk_strategy import cell_json
+    from strategy.risk.choices import choice_rule
+    from strategy.risk.strategy_matrix import by_roll_text, describe_cell
+
+    odds = play.odds(args.attackers, args.defenders, rules, exact=args.exact)
+    cell = describe_cell(odds.play, rules, play.choice, odds.attackers, odds.defenders)
+    if args.format == "json":
+        obj: dict[str, Any] = cell_json(cell, odds.play, odds.value) | play_json(play)
+        if play.objective.kind == "capture":
+            obj["win_probability"] = obj["value"]
+            if odds.exact:
+                obj["win_probability_exact"] = obj["value_exact"]
+        obj["rules"] = rules_json(rules)
+        write_json(args, obj)
+        return 0
+    stop = "the attacker may stop before any roll" if play.allow_stop else "no stopping"
+    exact = f"  = {fraction_text(odds.value)}" if odds.exact else ""
+    lines = [
+        f"Battle {odds.attackers} v {odds.defenders} under optimal play "
+        f"(choice {play.choice}: {choice_rule(play.choice).summary})",
+        f"rules: {rules.describe()}",
+        f"objective: {play.objective.description}; {stop}",
+        "",
+        f"{'value':<26}{float(odds.value):>12.6f}{exact}",
+        f"{'attacker':<26}{cell.attacker}",
+    ]
+    if cell.defender:
+        lines.append(f"{'defender':<26}{cell.defender}")
+    if cell.by_roll:
+        lines.append(f"{'defender, roll by roll':<26}{by_roll_text(cell.by_roll)}")
     write_text(args, "\n".join(lines))
     return 0

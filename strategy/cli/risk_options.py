@@ -1,4 +1,4 @@
-"""Options every Risk command shares: the rules of the battle.
+"""Options every Risk command shares: the rules of the battle, and how it is played.
 
 >>> from strategy.cli.common import Parser
 >>> parser = Parser()
@@ -11,11 +11,16 @@ stay_behind=1, count='territory')
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import nonnegative_int, positive_int
+from strategy.cli.common import CliError, nonnegative_int, positive_int
+from strategy.risk.choices import CHOICE_RULES, Choice
+from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
+
+if TYPE_CHECKING:
+    from strategy.risk.optimal import OptimalOdds, OptimalTable
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -87,3 +92,88 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 def rules_json(rules: Rules) -> dict[str, Any]:
     """The rules as a JSON object, field by field."""
     return asdict(rules)
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """What ``--choice``, ``--objective`` and ``--no-stop`` ask for.
+
+    ``asked`` tells whether any of them was given: commands that also describe the
+    classic battle fall back to it when none was.
+    """
+
+    choice: Choice
+    objective: Objective
+    allow_stop: bool
+    asked: bool
+
+    def table(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> OptimalTable:
+        """Optimal play over the grid 1..``attackers`` x 1..``defenders``."""
+        from strategy.risk.optimal import optimal_table
+
+        return optimal_table(attackers, defenders, rules, **self._game(), exact=exact)
+
+    def odds(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> OptimalOdds:
+        """Optimal play in the one battle ``attackers`` v ``defenders``."""
+        from strategy.risk.optimal import optimal_odds
+
+        return optimal_odds(attackers, defenders, rules, **self._game(), exact=exact)
+
+    def _game(self) -> dict[str, Any]:
+        return {"objective": self.objective, "choice": self.choice, "allow_stop": self.allow_stop}
+
+
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    """``--choice``, ``--objective`` and ``--no-stop``: the game under optimal play."""
+    group = parser.add_argument_group("optimal play")
+    group.add_argument(
+        "--choice",
+        choices=tuple(CHOICE_RULES),
+        help="when each side chooses its dice: max (both always roll the most, the classic "
+        "tables; default), announce (both announce at once: 1993 rules), respond (the "
+        "defender answers the attacker's count), sees-roll (the defender sees the attacker's "
+        "dice: Dutch rules, seed 003)",
+    )
+    group.add_argument(
+        "--objective",
+        metavar="OBJ",
+        help="what the attacker maximises and the defender minimises: capture (P(capture), "
+        "default), signed (seed 000's outcome), keep:K (capture with at least K armies left "
+        "in the attacking territory), balance:T (T for a capture, plus defenders killed, "
+        "minus attackers lost)",
+    )
+    group.add_argument(
+        "--no-stop",
+        dest="allow_stop",
+        action="store_false",
+        help="the attacker fights to the end (by default it may stop before any roll)",
+    )
+
+
+def play_from_args(args: argparse.Namespace, metric: str | None = None) -> PlayOptions:
+    """The options as given; ``metric`` is the classic ``--metric``, one more way to name
+    the objective (``CliError`` if both are given).
+
+    >>> from strategy.cli.common import Parser
+    >>> parser = Parser()
+    >>> add_play_options(parser)
+    >>> play_from_args(parser.parse_args(["--choice", "sees-roll", "--objective", "keep:3"]))
+    PlayOptions(choice='sees-roll', objective=Objective(kind='keep', parameter=3), \
+allow_stop=True, asked=True)
+    >>> play_from_args(parser.parse_args([]), "signed").asked
+    False
+    """
+    if metric is not None and args.objective is not None:
+        raise CliError("give --metric or --objective, not both (they name the same quantity)")
+    objective = Objective.parse(args.objective or metric or "capture")
+    asked = args.choice is not None or args.objective is not None or not args.allow_stop
+    return PlayOptions(args.choice or "max", objective, args.allow_stop, asked)
+
+
+def play_json(play: PlayOptions) -> dict[str, Any]:
+    """The options as JSON fields: ``choice``, ``objective`` and ``allow_stop``."""
+    return {
+        "choice": play.choice,
+        "objective": play.objective.label,
+        "allow_stop": play.allow_stop,
+    }

@@ -1,0 +1,192 @@
+"""``strategy graph GAME …``: export the solved state graph of a small classic game.
+
+The graph goes to ``--out FILE`` in the format of its extension (GraphML, GEXF, node-link
+JSON or DOT), to a picture with ``--draw FILE.png|.svg``, or as DOT text to stdout when
+neither is given. :func:`add_graph_options` and :func:`export` serve ``strategy risk graph``
+too.
+
+>>> from strategy.cli.common import Parser
+>>> commands = Parser(prog="strategy").add_subparsers(dest="command")
+>>> register(commands)
+>>> sorted(commands.choices["graph"]._subparsers._group_actions[0].choices)
+['dice', 'nim', 'tictactoe']
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from strategy.cli.common import CliError, nonnegative_int, positive_int
+
+if TYPE_CHECKING:
+    from strategy.game import Game
+    from strategy.graph import StateView
+
+# The heaps' product bounds the positions of a Nim game; past this the graph is too big to use.
+MAX_NIM_POSITIONS = 20_000
+MAX_EXACT_SHOWN = 60
+
+EPILOG = """examples:
+  strategy graph nim 1 2 3 --out nim.graphml
+  strategy graph tictactoe "XO./.X./..O" --draw board.png
+  strategy graph dice --rolls 2 --sides 4 --optimal-only --out dice.gexf
+  strategy graph nim 2 2 | dot -Tsvg > nim.svg"""
+
+
+def add_graph_options(parser: argparse.ArgumentParser) -> None:
+    """``--out``, ``--draw``, ``--optimal-only`` and ``--max-states``."""
+    group = parser.add_argument_group("the graph")
+    group.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="write the graph; the extension picks the format: .graphml, .gexf, .json "
+        "(node-link), .dot or .gv (default: DOT text on stdout, unless --draw)",
+    )
+    group.add_argument(
+        "--draw", type=Path, metavar="FILE", help="draw the graph to FILE.png, .svg or .pdf"
+    )
+    group.add_argument(
+        "--optimal-only",
+        action="store_true",
+        help="keep only what optimal play can reach (every optimal action, every chance outcome)",
+    )
+    group.add_argument(
+        "--max-states",
+        type=positive_int,
+        default=100_000,
+        metavar="N",
+        help="refuse graphs of more than N states (default 100000)",
+    )
+
+
+def export(
+    args: argparse.Namespace, game: Game[Any, Any], view: StateView[Any], *, compact: bool = False
+) -> int:
+    """Solve ``game``, build its graph and write it where the options say."""
+    from strategy.graph import state_graph
+    from strategy.graph_io import check_drawing_path, dot_text, draw_graph, format_of, write_graph
+
+    # Bad file names fail before the solving, not after it.
+    if args.out is not None:
+        format_of(args.out)
+    if args.draw is not None:
+        check_drawing_path(args.draw)
+    graph = state_graph(
+        game, view=view, optimal_only=args.optimal_only, compact=compact, max_states=args.max_states
+    )
+    if args.out is None and args.draw is None:
+        sys.stdout.write(dot_text(graph) + "\n")
+        return 0
+    start = graph.nodes[graph.graph["start"]]
+    exact = start.get("value_exact", "")
+    # A long battle's exact value runs to hundreds of digits: the file has it, the line not.
+    exact = f" = {exact}" if 0 < len(exact) <= MAX_EXACT_SHOWN else ""
+    edges = graph.number_of_edges()
+    print(
+        f"{len(graph)} states, {edges} edge{'' if edges == 1 else 's'}; "
+        f"value at the start {start['value']:.6f}{exact}"
+    )
+    for path, action in ((args.out, write_graph), (args.draw, draw_graph)):
+        if path is not None:
+            try:
+                action(graph, path)
+            except OSError as error:
+                raise CliError(f"cannot write {path}: {error.strerror or error}") from None
+            print(f"wrote {path}")
+    return 0
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``graph`` and one subcommand per game."""
+    parser = commands.add_parser(
+        "graph",
+        help="export a classic game's solved state graph (GraphML, GEXF, JSON, DOT, picture)",
+        description="The solved state graph of a small classic game, for networkx, Gephi, "
+        "Cytoscape, yEd or Graphviz. Risk battles: strategy risk graph.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
+    nim = _game(games, "nim", "Nim from the given heaps", "nim 1 2 3 --out nim.graphml", run_nim)
+    nim.add_argument("heaps", nargs="+", type=nonnegative_int, metavar="HEAP")
+    nim.add_argument("--misere", action="store_true", help="whoever takes the last counter loses")
+    board = _game(
+        games,
+        "tictactoe",
+        "tic-tac-toe from a position",
+        'tictactoe "XO./.X./..O" --draw board.png',
+        run_tictactoe,
+    )
+    board.add_argument(
+        "board",
+        nargs="?",
+        default=".........",
+        help="nine marks X, O or ., rows may be split by / (default: the empty board)",
+    )
+    dice = _game(
+        games,
+        "dice",
+        "seed 002's roll-or-stop dice game",
+        "dice --rolls 3 --optimal-only --out dice.gexf",
+        run_dice,
+    )
+    dice.add_argument("--rolls", type=positive_int, default=2, help="rolls allowed (default 2)")
+    dice.add_argument("--sides", type=positive_int, default=6, help="faces of the die (default 6)")
+
+
+def _game(
+    games: argparse._SubParsersAction[Any], name: str, summary: str, example: str, run: Any
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = games.add_parser(
+        name, help=summary, description=summary, epilog=f"example: strategy graph {example}"
+    )
+    add_graph_options(parser)
+    parser.set_defaults(handler=run)
+    return parser
+
+
+def run_nim(args: argparse.Namespace) -> int:
+    """Nim: a state is the heaps and who is to move; an action names the heaps it leaves."""
+    import math
+
+    from strategy.classic.nim import nim_moves
+    from strategy.graph import StateView
+    from strategy.impartial import ImpartialGame
+
+    heaps = tuple(args.heaps)
+    if math.prod(heap + 1 for heap in heaps) > MAX_NIM_POSITIONS:
+        raise CliError(f"heaps {heaps} give too many positions for a graph; try smaller heaps")
+    game = ImpartialGame(nim_moves, start=heaps, misere=args.misere)
+    view: StateView[tuple[tuple[int, ...], bool]] = StateView(
+        label=lambda state: " ".join(map(str, state[0])) + (" first" if state[1] else " second"),
+        attributes=lambda state: {"counters": sum(state[0])},
+    )
+    return export(args, game, view)
+
+
+def run_tictactoe(args: argparse.Namespace) -> int:
+    """Tic-tac-toe: a state is the board, labelled by its rows."""
+    from strategy.classic.tictactoe import Board, TicTacToe
+    from strategy.graph import StateView
+
+    view: StateView[Board] = StateView(
+        label=lambda board: "/".join(board.rows()),
+        attributes=lambda board: {"to_move": board.to_move},
+    )
+    return export(args, TicTacToe(Board.parse(args.board)), view)
+
+
+def run_dice(args: argparse.Namespace) -> int:
+    """Roll-or-stop: a state is the rolls used, the face showing and whether play stopped."""
+    from strategy.classic.dice_game import DiceState, RollOrStop
+    from strategy.graph import StateView
+
+    def label(state: DiceState) -> str:
+        face = "rolling" if state.face is None else f"shows {state.face}"
+        return f"roll {state.rolls_used} {face}" + (" kept" if state.stopped else "")
+
+    return export(args, RollOrStop(args.rolls, args.sides), StateView(label=label))

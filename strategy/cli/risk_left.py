@@ -1,0 +1,112 @@
+"""``strategy risk left A D``: capture with at least K armies left, or wear the defender down."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from strategy.cli.common import (
+    add_output_options,
+    fraction_text,
+    nonnegative_int,
+    write_json,
+    write_text,
+)
+from strategy.cli.risk_chain import add_colour_option, colour_wanted
+from strategy.cli.risk_options import add_rule_options, rules_from_args, rules_json
+
+if TYPE_CHECKING:
+    from strategy.risk.battle import Value
+
+EPILOG = """examples:
+  strategy risk left 10 6
+  strategy risk left 10 6 --at-least 4
+  strategy risk left 20 15 --at-most 3 --json"""
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``left`` to the ``risk`` group."""
+    parser = commands.add_parser(
+        "left",
+        help="P(capture with at least K armies left) and P(defender worn down to at most K)",
+        description="Cumulative odds of one battle in which both sides always roll the most "
+        "dice: for each K, the probability of capturing with at least K armies left in the "
+        "attacking territory (see --count), and of leaving the defender at most K armies.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "attackers", type=nonnegative_int, metavar="A", help="armies in the attacking territory"
+    )
+    parser.add_argument(
+        "defenders", type=nonnegative_int, metavar="D", help="armies in the defending territory"
+    )
+    parser.add_argument(
+        "--at-least",
+        type=nonnegative_int,
+        metavar="K",
+        help="only P(capture with at least K armies left)",
+    )
+    parser.add_argument(
+        "--at-most",
+        type=nonnegative_int,
+        metavar="K",
+        help="only P(the defender is worn down to at most K armies; 0 is a capture)",
+    )
+    add_colour_option(parser)
+    add_rule_options(parser)
+    add_output_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def _entry(k: int, p: Value) -> dict[str, Any]:
+    return {"armies": k, "probability": float(p), "probability_exact": fraction_text(p)}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute the tails and print them."""
+    from strategy.render import paint
+    from strategy.risk.battle import battle_odds
+    from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
+
+    rules = rules_from_args(args)
+    finals = battle_odds(args.attackers, args.defenders, rules).final_states
+    # With neither --at-least nor --at-most, both whole tables; otherwise just the answers.
+    if args.at_least is None and args.at_most is None:
+        tails = cumulative(finals)
+        attacker, defender = tails.attacker, tails.defender
+    else:
+        attacker = (
+            ()
+            if args.at_least is None
+            else ((args.at_least, capture_with_at_least(finals, args.at_least)),)
+        )
+        defender = (
+            ()
+            if args.at_most is None
+            else ((args.at_most, defender_down_to(finals, args.at_most)),)
+        )
+    if args.format == "json":
+        obj = {
+            "attackers": args.attackers,
+            "defenders": args.defenders,
+            "capture_with_at_least": [_entry(k, p) for k, p in attacker],
+            "defender_at_most": [_entry(k, p) for k, p in defender],
+            "rules": rules_json(rules),
+        }
+        write_json(args, obj)
+        return 0
+    colour = colour_wanted(args)
+    lines = [f"Battle {args.attackers} v {args.defenders}; rules: {rules.describe()}"]
+    for title, rows, what in (
+        ("P(capture with at least K armies left)", attacker, "K"),
+        ("P(defender worn down to at most K armies)", defender, "K"),
+    ):
+        if rows:
+            lines += ["", f"{what:>4}  {title}"]
+            lines += [
+                f"{k:>4}  {paint(f'{float(p):.6f}', float(p), colour)}  {fraction_text(p)}"
+                for k, p in rows
+            ]
+    write_text(args, "\n".join(lines))
+    return 0

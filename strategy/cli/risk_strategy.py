@@ -1,0 +1,152 @@
+"""``strategy risk strategy``: optimal play at every state, as a matrix of short codes.
+
+Seed 003's *strategieverdedigingsmatrix*, extended: at each ``(A, D)`` the defender's
+choice (a compact rule when it sees the attacker's dice), where the attacker should stop,
+and both sides' choices when they announce or answer. The text form ends with a legend.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from strategy.cli.common import add_output_options, fraction_text, write_json
+from strategy.cli.risk_options import (
+    add_play_options,
+    add_rule_options,
+    play_from_args,
+    play_json,
+    rules_from_args,
+    rules_json,
+)
+from strategy.cli.risk_table import add_grid_options, caption, capture_shades, write_grid
+
+if TYPE_CHECKING:
+    from strategy.render import Grid
+    from strategy.risk.optimal import CellPlay, Value
+    from strategy.risk.strategy_matrix import CellStrategy, StrategyMatrix
+
+FORMATS = ("text", "csv", "json", "latex", "html")
+
+EPILOG = """examples:
+  strategy risk strategy --attackers 30 --defenders 30 --choice sees-roll
+  strategy risk strategy --choice respond --objective keep:3
+  strategy risk strategy --objective balance:2 --format html --out stops.html
+  strategy risk strategy --attackers 10 --defenders 10 --choice sees-roll --json"""
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``strategy`` to the ``risk`` group."""
+    parser = commands.add_parser(
+        "strategy",
+        help="optimal play at every state: the defender's rule, the attacker's dice, stops",
+        description="The strategy matrix: at each (A, D), rows A = 1..N attacking armies, "
+        "columns D = 1..M defending armies, how both sides play optimally under --choice "
+        "and --objective, as short codes explained in a legend.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_grid_options(parser)
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="decide with exact fractions (ties exactly; JSON shows exact values)",
+    )
+    add_play_options(parser)
+    add_rule_options(parser)
+    add_output_options(parser, FORMATS)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve the battle and write its strategy matrix."""
+    from strategy.risk.strategy_matrix import strategy_matrix
+
+    rules = rules_from_args(args)
+    play = play_from_args(args)
+    table = play.table(args.attackers, args.defenders, rules, exact=args.exact)
+    matrix = strategy_matrix(table)
+    if args.format == "json":
+        obj: dict[str, Any] = {
+            "attackers": list(table.attackers),
+            "defenders": list(table.defenders),
+            **play_json(play),
+            "rules": rules_json(rules),
+            "legend": dict(matrix.legend),
+            "cells": [
+                [
+                    cell_json(cell, table.play(cell.attackers, cell.defenders), value)
+                    for cell, value in zip(cells, values, strict=True)
+                ]
+                for cells, values in zip(matrix.cells, table.values, strict=True)
+            ],
+        }
+        write_json(args, obj, indent=None)
+        return 0
+    grid = matrix_grid(matrix, play.objective.label)
+    if args.format == "text":
+        from dataclasses import replace
+
+        legend = "\n".join(f"  {code:<6} {meaning}" for code, meaning in matrix.legend)
+        grid = replace(grid, caption=f"{grid.caption}\nlegend:\n{legend}")
+    write_grid(args, grid)
+    return 0
+
+
+def matrix_grid(matrix: StrategyMatrix, objective: str) -> Grid:
+    """The codes as a renderable grid, shaded by P(capture) under the same play."""
+    from strategy.cli.risk_options import PlayOptions
+    from strategy.render import Grid
+
+    table = matrix.table
+    play = PlayOptions(table.choice, table.objective, table.allow_stop, True)
+    return Grid(
+        title=f"optimal play, {table.choice}, objective {objective} (rows A, columns D)",
+        row_name="A",
+        column_name="D",
+        rows=table.attackers,
+        columns=table.defenders,
+        cells=tuple(tuple(cell.code for cell in row) for row in matrix.cells),
+        shades=capture_shades(table, play),
+        caption=caption(table, play),
+    )
+
+
+def _number(value: Value, exact: bool) -> dict[str, Any]:
+    return {"value": float(value)} | ({"value_exact": fraction_text(value)} if exact else {})
+
+
+def _mix(mix: tuple[Value, ...]) -> list[dict[str, Any]]:
+    return [
+        {"dice": dice, "probability": float(p)}
+        | ({} if isinstance(p, float) else {"probability_exact": fraction_text(p)})
+        for dice, p in enumerate(mix, start=1)
+    ]
+
+
+def cell_json(cell: CellStrategy, play: CellPlay, value: Value) -> dict[str, Any]:
+    """One state's optimal play as JSON: the code, both sides' moves and sentences.
+
+    The defender's ``responses`` list its optimal dice (every tie) for each attacker dice
+    count (``respond``) or each attacker top roll (``sees-roll``), off the optimal path too.
+    """
+    exact = not isinstance(value, float)
+    attacker: dict[str, Any] = {"moves": list(play.attacker), "text": cell.attacker}
+    defender: dict[str, Any] = {"text": cell.defender}
+    if play.attacker_mix:
+        attacker["mixed"] = _mix(play.attacker_mix)
+        defender["mixed"] = _mix(play.defender_mix)
+    if play.responses:
+        defender["responses"] = [
+            {"attacker_dice": dice, "roll": list(roll), "dice": list(best)}
+            for dice, roll, best in play.responses
+        ]
+    return {
+        "attackers": cell.attackers,
+        "defenders": cell.defenders,
+        **_number(value, exact),
+        "code": cell.code,
+        "meaning": cell.meaning,
+        "attacker": attacker,
+        "defender": defender,
+    }

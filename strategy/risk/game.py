@@ -1,0 +1,171 @@
+"""The Risk battle as a :class:`~strategy.game.Game`: every choice and every roll a state.
+
+A round goes through phases. At ``attack`` the attacker (the maximiser) stops
+or fights; how the dice are then chosen and rolled follows the timing rule:
+
+* ``max``: the attacker's fight move is the most dice; both sides' dice are rolled (``roll``);
+* ``respond``: the attacker picks ``k`` dice, the defender (``defend``) picks ``j`` knowing ``k``;
+* ``announce``: the attacker fights (``ATTACK``), then both pick at once (``announce``);
+* ``sees-roll``: the attacker picks ``k`` and rolls (``attacker-roll``: the sorted top
+  dice the defender could pair against); the defender sees them and picks ``j``;
+  the defender's dice are rolled.
+
+The solver's value at the start is the objective's expectation under optimal
+play, the same number :func:`strategy.risk.optimal.optimal_table` computes;
+``balance`` counts from the game's start.
+
+>>> from strategy.solve import solve
+>>> game = BattleGame(3, 1)
+>>> solve(game).value  # seed 003: Pr(3,1) = 15/36 * 91/216 + 125/216
+Fraction(1955, 2592)
+>>> game.legal_actions(game.initial_state())
+(2, 'stop')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal, cast
+
+from strategy.game import NodeKind
+from strategy.risk.battle import CAPTURE
+from strategy.risk.choices import Choice, choice_rule
+from strategy.risk.moves import Roll, roll_outcomes, top_outcomes
+from strategy.risk.objectives import Objective
+from strategy.risk.optimal import ATTACK, STOP, check_objective
+from strategy.risk.rules import DEFAULT_RULES, Rules
+
+Phase = Literal["attack", "stopped", "announce", "defend", "attacker-roll", "roll"]
+
+_KINDS: dict[Phase, NodeKind] = {
+    "stopped": NodeKind.TERMINAL,
+    "announce": NodeKind.SIMULTANEOUS,
+    "defend": NodeKind.MIN,
+    "attacker-roll": NodeKind.CHANCE,
+    "roll": NodeKind.CHANCE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BattleState:
+    """A moment in the battle: the armies, the phase, and what has been chosen or rolled.
+
+    >>> BattleState(5, 3)
+    BattleState(attackers=5, defenders=3, phase='attack', attacker_dice=0, defender_dice=0, roll=())
+    """
+
+    attackers: int
+    defenders: int
+    phase: Phase = "attack"
+    attacker_dice: int = 0
+    defender_dice: int = 0
+    #: The attacker's sorted top dice, once the defender has seen them (``sees-roll``).
+    roll: Roll = ()
+
+
+class BattleGame:
+    """One battle from ``(attackers, defenders)`` under ``rules``, ``objective`` and ``choice``.
+
+    Actions: at ``attack`` a dice count, ``ATTACK`` (``announce``) or ``STOP``; at
+    ``defend`` a dice count; at ``announce`` a pair ``(attacker dice, defender dice)``.
+    Chance outcomes: the attacker's top roll, or ``(attacker losses, defender losses)``.
+
+    >>> game = BattleGame(4, 2, choice="sees-roll", allow_stop=False)
+    >>> game.legal_actions(game.initial_state())
+    (1, 2, 3)
+    >>> game.child(game.initial_state(), 3).phase
+    'attacker-roll'
+    """
+
+    def __init__(
+        self,
+        attackers: int,
+        defenders: int,
+        rules: Rules = DEFAULT_RULES,
+        objective: Objective = CAPTURE,
+        choice: Choice = "max",
+        *,
+        allow_stop: bool = True,
+    ) -> None:
+        rules.check_state(attackers, defenders)
+        choice_rule(choice)
+        check_objective(objective, choice, allow_stop)
+        self.rules = rules
+        self.objective = objective
+        self.choice = choice
+        self.allow_stop = allow_stop
+        self.start = BattleState(attackers, defenders)
+        self._offset = objective.start_offset(attackers, defenders)
+
+    def initial_state(self) -> BattleState:
+        """The start of the battle."""
+        return self.start
+
+    def kind(self, state: BattleState) -> NodeKind:
+        """Terminal when stopped, captured or out of attackers; else the phase's kind."""
+        if state.phase != "attack":
+            return _KINDS[state.phase]
+        over = state.defenders == 0 or self.rules.attacker_dice_for(state.attackers) == 0
+        return NodeKind.TERMINAL if over else NodeKind.MAX
+
+    def returns(self, state: BattleState) -> int:
+        """The objective's payoff, counted from the game's start for ``balance``."""
+        return self.objective.payoff(state.attackers, state.defenders) + self._offset
+
+    def legal_actions(self, state: BattleState) -> tuple[int | str, ...]:
+        """The attacker's moves (``attack``) or the defender's dice counts (``defend``)."""
+        if state.phase == "defend":
+            return tuple(range(1, self.rules.defender_dice_for(state.defenders) + 1))
+        most = self.rules.attacker_dice_for(state.attackers)
+        fight: tuple[int | str, ...]
+        if self.choice == "max":
+            fight = (most,)
+        elif self.choice == "announce":
+            fight = (ATTACK,)
+        else:
+            fight = tuple(range(1, most + 1))
+        return fight + ((STOP,) if self.allow_stop else ())
+
+    def joint_actions(self, state: BattleState) -> tuple[Sequence[int], Sequence[int]]:
+        """``announce``: the dice counts each side may announce."""
+        return (
+            range(1, self.rules.attacker_dice_for(state.attackers) + 1),
+            range(1, self.rules.defender_dice_for(state.defenders) + 1),
+        )
+
+    def chance_outcomes(self, state: BattleState) -> Sequence[tuple[Hashable, Fraction]]:
+        """The attacker's top roll (``attacker-roll``) or the losses of a roll (``roll``)."""
+        if state.phase == "attacker-roll":
+            keep = min(state.attacker_dice, self.rules.defender_dice_for(state.defenders))
+            return top_outcomes(self.rules, state.attacker_dice, keep)
+        return roll_outcomes(self.rules, state.attacker_dice, state.defender_dice, state.roll)
+
+    def child(self, state: BattleState, action: Hashable) -> BattleState:
+        """The state after a move, a pair of announcements, or a chance outcome."""
+        a, d = state.attackers, state.defenders
+        if state.phase == "attack":
+            return self._after_attacker(state, action)
+        if state.phase == "announce":
+            k, j = cast(tuple[int, int], action)
+            return BattleState(a, d, "roll", k, j)
+        if state.phase == "attacker-roll":
+            return BattleState(a, d, "defend", state.attacker_dice, 0, action)  # type: ignore[arg-type]
+        if state.phase == "defend":
+            return BattleState(a, d, "roll", state.attacker_dice, action, state.roll)  # type: ignore[arg-type]
+        lost_a, lost_d = cast(tuple[int, int], action)
+        return BattleState(a - lost_a, d - lost_d)
+
+    def _after_attacker(self, state: BattleState, action: Hashable) -> BattleState:
+        a, d = state.attackers, state.defenders
+        if action == STOP:
+            return BattleState(a, d, "stopped")
+        if action == ATTACK:
+            return BattleState(a, d, "announce")
+        k = action
+        if self.choice == "sees-roll":
+            return BattleState(a, d, "attacker-roll", k)  # type: ignore[arg-type]
+        if self.choice == "respond":
+            return BattleState(a, d, "defend", k)  # type: ignore[arg-type]
+        return BattleState(a, d, "roll", k, self.rules.defender_dice_for(d))  # type: ignore[arg-type]

@@ -1,0 +1,157 @@
+"""Minimum troops: the fewest attacking armies that capture with a target probability.
+
+P(capture) never falls when the attacker has more armies (one more army can
+always sit out until it is needed), so a doubling search brackets the answer and
+a binary search finds it. Every comparison with the target is exact: the target
+is a ``Fraction`` and the probabilities are exact unless floats are asked for.
+
+sipolac/risk's README: against territories of 3, 2 and 1 defenders (defender
+dice of 6, 8 and 6 sides), 17 armies are the fewest that take all three with
+probability at least 0.95 (0.953038…).
+
+>>> from strategy.risk.rules import Rules
+>>> rules = [Rules(defender_sides=s) for s in (6, 8, 6)]
+>>> need = minimum_armies((3, 2, 1), Fraction("0.95"), rules)
+>>> need.attackers, round(float(need.win_probability), 6)
+(17, 0.953038)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from strategy.risk.battle import CAPTURE, Value
+from strategy.risk.chain import chain_odds, per_territory
+from strategy.risk.choices import Choice
+from strategy.risk.objectives import Objective
+from strategy.risk.rules import DEFAULT_RULES, Rules
+
+#: Beyond this many armies the search gives up instead of running for hours.
+MAX_ARMIES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Need:
+    """The answer: ``attackers`` reach ``target``; one army fewer does not.
+
+    ``previous_probability`` is P(capture) with ``attackers - 1`` armies, or
+    ``None`` when ``attackers`` is the smallest army the rules allow.
+    """
+
+    attackers: int
+    win_probability: Value
+    previous_probability: Value | None
+    target: Fraction
+    defenders: tuple[int, ...]
+
+
+def parse_target(text: str) -> Fraction:
+    """A target probability from ``'0.8'``, ``'80%'`` or ``'4/5'``, exactly.
+
+    >>> parse_target("0.8"), parse_target("95%")
+    (Fraction(4, 5), Fraction(19, 20))
+    >>> parse_target("1")
+    Traceback (most recent call last):
+    ...
+    ValueError: the target must lie strictly between 0 and 1 (no army is certain to win), not '1'
+    """
+    percent = text.strip().endswith("%")
+    try:
+        value = Fraction(text.strip().removesuffix("%"))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(
+            f"the target must be a probability like 0.8, 80% or 4/5, not {text!r}"
+        ) from None
+    value = value / 100 if percent else value
+    if not 0 < value < 1:
+        raise ValueError(
+            "the target must lie strictly between 0 and 1 (no army is certain to win), "
+            f"not {text!r}"
+        )
+    return value
+
+
+def fewest(
+    probability: Callable[[int], Value], target: Fraction, smallest: int, limit: int = MAX_ARMIES
+) -> tuple[int, Value, Value | None]:
+    """The least ``n >= smallest`` with ``probability(n) >= target`` (non-decreasing).
+
+    Returns ``(n, probability(n), probability(n - 1) or None)``.
+
+    >>> fewest(lambda n: Fraction(n, 10), Fraction(1, 2), 1)
+    (5, Fraction(1, 2), Fraction(2, 5))
+    """
+    low, high, step = smallest, smallest, 1
+    values: dict[int, Value] = {}
+
+    def at(n: int) -> Value:
+        if n not in values:
+            values[n] = probability(n)
+        return values[n]
+
+    # Double the bracket until it holds the answer: low fails (or is the smallest), high passes.
+    while at(high) < target:
+        low = high + 1
+        high = smallest + 2 * step
+        step *= 2
+        if high > limit:
+            raise ValueError(f"no army of up to {limit} armies reaches the target")
+    while low < high:
+        middle = (low + high) // 2
+        if at(middle) >= target:
+            high = middle
+        else:
+            low = middle + 1
+    previous = at(high - 1) if high > smallest else None
+    return high, at(high), previous
+
+
+def minimum_armies(
+    defenders: int | Sequence[int],
+    target: Fraction,
+    rules: Rules | Sequence[Rules] = DEFAULT_RULES,
+    *,
+    leave: int = 1,
+    exact: bool = True,
+    choice: Choice = "max",
+    objective: Objective = CAPTURE,
+) -> Need:
+    """The fewest armies (in the rules' count) that conquer the whole path with P >= target.
+
+    One number of defenders is one battle; several are an attack chain
+    (see ``strategy.risk.chain``), with ``leave`` armies left in each territory taken.
+    For one territory, a ``choice`` rule other than ``max`` or the objective ``keep:K``
+    (capture with at least K armies left) asks for the optimal value of that
+    probability: both sides choose their dice as well as they can.
+
+    >>> minimum_armies(1, Fraction(1, 2)).attackers  # 2 v 1 wins 5/12; 3 v 1 wins 1955/2592
+    3
+    >>> keep_5 = Objective("keep", 5)  # 5 v 1 keeps all five if its first roll wins: 855/1296
+    >>> minimum_armies(1, Fraction(1, 2), objective=keep_5).attackers
+    5
+    """
+    path = (defenders,) if isinstance(defenders, int) else tuple(defenders)
+    if not path:
+        raise ValueError("give at least one territory to attack")
+    rule_list = per_territory(rules, len(path))
+    classic = choice == "max" and objective == CAPTURE
+    if not objective.is_probability:
+        raise ValueError(
+            f"a target needs a probability objective (capture or keep:K), not {objective.label!r}"
+        )
+    if not classic and len(path) > 1:
+        raise ValueError("choice rules and keep:K are solved for one territory, not for a path")
+
+    def probability(attackers: int) -> Value:
+        if classic:
+            return chain_odds(attackers, path, rule_list, leave=leave, exact=exact).win_probability
+        from strategy.risk.optimal import optimal_odds
+
+        odds = optimal_odds(attackers, path[0], rule_list[0], objective, choice, exact=exact)
+        return odds.value
+
+    smallest = rule_list[0].min_attackers
+    attackers, value, previous = fewest(probability, target, smallest)
+    return Need(attackers, value, previous, target, path)

@@ -1,0 +1,204 @@
+"""``strategy graph`` and ``strategy risk graph``: files, pictures, errors, and Risk checks
+against the battle kernels, which share no code with the generic solver."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from strategy.cli.main import main
+from strategy.cli.risk_graph import battle_view
+from strategy.graph import ACTION_SEPARATOR, exact_text, state_graph
+from strategy.graph_io import parse_dot, read_graph
+from strategy.risk.battle import battle_odds
+from strategy.risk.choices import Choice
+from strategy.risk.dice import roll_distribution
+from strategy.risk.game import BattleGame
+from strategy.risk.objectives import Objective
+from strategy.risk.optimal import optimal_table
+from strategy.risk.strategy_matrix import strategy_matrix
+from tests.test_graph import reachable
+
+ROOT = Path(__file__).resolve().parent.parent
+SIGNED = Objective.parse("signed")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["graph", "nim", "1", "2", "3"],
+        ["graph", "nim", "2", "2", "--misere", "--optimal-only"],
+        ["graph", "tictactoe", "XO./.X./..O"],
+        ["graph", "dice", "--rolls", "3", "--sides", "4"],
+        ["risk", "graph", "4", "3", "--choice", "respond", "--objective", "signed"],
+        ["risk", "graph", "5", "3", "--compact"],
+    ],
+)
+@pytest.mark.parametrize("extension", [".graphml", ".gexf", ".json", ".dot"])
+def test_commands_write_every_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str], extension: str
+) -> None:
+    path = tmp_path / f"graph{extension}"
+    status, out, err = run(capsys, *command, "--out", str(path))
+    assert (status, err) == (0, "")
+    graph = read_graph(path)
+    assert out.startswith(f"{len(graph)} states, {graph.number_of_edges()} edges")
+    assert graph.graph["start"] in graph
+
+
+def test_without_out_the_graph_is_dot_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "graph", "nim", "1", "2")
+    graph = parse_dot(out)
+    assert status == 0 and len(graph) == 8  # 2 x (heaps 0..1 x 0..2) minus the unreachable
+    assert graph.nodes["1 2 first"]["optimal_actions"] == "(1, 1)"  # Bouton: even the heaps
+
+
+def test_small_graphs_are_drawn(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    picture = tmp_path / "battle.svg"
+    status, out, _ = run(capsys, "risk", "graph", "4", "2", "--compact", "--draw", str(picture))
+    assert status == 0 and f"wrote {picture}" in out
+    assert picture.read_text().lstrip().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (["graph", "nim", "1", "--out", "g.txt"], "unknown graph format '.txt'"),
+        (["graph", "nim", "1", "--draw", "g.gif"], "a drawing is .png, .svg, .pdf"),
+        (["graph", "nim", "30", "30", "30"], "too many positions"),
+        (["graph", "tictactoe", "--draw", "t.png"], "too many to draw legibly"),
+        (["graph", "tictactoe", "XX"], "is not a tic-tac-toe position"),
+        (["graph", "dice", "--rolls", "4", "--max-states", "10"], "more than 10 states"),
+        (["risk", "graph", "0", "3"], "attackers must be at least 1"),
+        (["risk", "graph", "5", "3", "--objective", "bogus"], "unknown objective 'bogus'"),
+        (["graph", "nim", "1", "--out", "/no/such/folder/g.dot"], "cannot write"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(capsys, *command)
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("strategy: error: ") and message in err
+    assert not list(tmp_path.iterdir())
+
+
+CHOICES: tuple[Choice, ...] = ("max", "respond", "sees-roll", "announce")
+
+
+@pytest.mark.parametrize("choice", CHOICES)
+def test_battle_values_match_the_optimal_play_table(choice: Choice) -> None:
+    """One node per reachable state; each round's value is the kernel's at the same armies."""
+    game = BattleGame(5, 4, objective=SIGNED, choice=choice)
+    graph = state_graph(game, view=battle_view(game))
+    table = optimal_table(5, 4, objective=SIGNED, choice=choice, exact=True)
+    assert len(graph) == len(reachable(game))
+    rounds = [data for _, data in graph.nodes(data=True) if data["phase"] == "attack"]
+    assert len(rounds) > 10
+    for data in rounds:
+        if data["defenders"] and data["attackers"]:
+            expected = table.value(data["attackers"], data["defenders"])
+            assert data["value_exact"] == exact_text(Fraction(expected))
+
+
+def test_compact_edges_are_the_dice_odds() -> None:
+    """Both sides rolling 3 v 2 dice: the round's outcomes are the single-roll odds."""
+    game = BattleGame(6, 4, allow_stop=False)
+    graph = state_graph(game, view=battle_view(game), compact=True)
+    counts = {(lost_a, lost_d): n for lost_a, lost_d, n in roll_distribution(3, 2).counts}
+    for (lost_a, lost_d), n in counts.items():
+        edge = graph.edges["6v4", f"{6 - lost_a}v{4 - lost_d}"]
+        assert Fraction(edge["probability_exact"]) == Fraction(n, 6**5)
+    start = graph.nodes["6v4"]
+    assert Fraction(start["value_exact"]) == battle_odds(6, 4).win_probability
+    for node, data in graph.nodes(data=True):
+        if data["kind"] != "terminal":
+            out = graph.out_edges(node, data=True)
+            assert sum(Fraction(edge["probability_exact"]) for _, _, edge in out) == 1
+
+
+def test_the_strategy_matrix_reads_back_from_the_graph(tmp_path: Path) -> None:
+    """Rebuild the ``respond`` strategy matrix's codes from an exported GraphML file alone."""
+    game = BattleGame(7, 5, objective=SIGNED, choice="respond")
+    path = tmp_path / "battle.graphml"
+    assert main(["risk", "graph", "7", "5", "--choice", "respond", "--objective", "signed",
+                 "--out", str(path)]) == 0  # fmt: skip
+    graph = read_graph(path)
+    matrix = strategy_matrix(optimal_table(7, 5, objective=SIGNED, choice="respond", exact=True))
+    checked = 0
+    for node, data in graph.nodes(data=True):
+        if data["phase"] != "attack" or not data["defenders"]:
+            continue
+        cell = matrix.cells[data["attackers"] - 1][data["defenders"] - 1]
+        assert code_from_graph(graph, node, data) == cell.code
+        checked += 1
+    assert checked >= 20 and game.start.attackers == 7
+
+
+def code_from_graph(graph: Any, node: str, data: dict[str, Any]) -> str:
+    """The matrix's code for ``respond``, from the graph: ``.``, ``S``, ``S=``, or the
+    defender's answers to the attacker's dice, prefixed ``k:`` when ``k`` is not the most."""
+    if data["kind"] == "terminal":
+        return "."
+    moves = data["optimal_actions"].split(ACTION_SEPARATOR)
+    if moves == ["stop"]:
+        return "S"
+    if "stop" in moves:
+        return "S="
+    dice = max(int(move) for move in moves)
+    most = max(int(edge["action"]) for _, _, edge in graph.out_edges(node, data=True)
+               if edge["action"] != "stop")  # fmt: skip
+    answer = graph.nodes[f"{node} defend {dice}"]["optimal_actions"].split(ACTION_SEPARATOR)
+    return ("" if dice == most else f"{dice}:") + "|".join(answer)
+
+
+def test_sees_roll_defence_reads_back_roll_by_roll() -> None:
+    game = BattleGame(5, 3, choice="sees-roll", allow_stop=False)
+    graph = state_graph(game, view=battle_view(game))
+    matrix = strategy_matrix(optimal_table(5, 3, choice="sees-roll", allow_stop=False, exact=True))
+    for attackers, defenders in ((5, 3), (4, 2), (3, 3)):
+        cell = matrix.cells[attackers - 1][defenders - 1]
+        dice = int(graph.nodes[f"{attackers}v{defenders}"]["optimal_actions"].split(" | ")[0])
+        from_graph = {
+            tuple(int(x) for x in data["attacker_roll"].split()): tuple(
+                int(x) for x in data["optimal_actions"].split(ACTION_SEPARATOR)
+            )
+            for _, data in graph.nodes(data=True)
+            if (data["attackers"], data["defenders"], data["phase"], data["attacker_dice"])
+            == (attackers, defenders, "defend", dice)
+        }
+        assert from_graph == dict(cell.by_roll)
+
+
+def test_the_example_finds_the_likeliest_capture() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "battle_graph.py"), "10", "6"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    win = battle_odds(10, 6).win_probability
+    # Three rolls of 3 v 2 dice in a row that each kill two defenders: 2890 of 7776 rolls.
+    assert "most likely path to capture: 10v6 -> 10v4 -> 10v2 -> 10v0" in result.stdout
+    assert f"probability {Fraction(2890, 7776) ** 3} " in result.stdout
+    assert f"P(capture) as the sum over the ends: {win}" in result.stdout

@@ -1,0 +1,34 @@
+"""Every command and subcommand's ``--help`` shows at least one example command line."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+
+import pytest
+
+from strategy.cli.main import build_parser
+
+
+def commands(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """The parser and every parser below it, depth first."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                yield from commands(child)
+
+
+PARSERS = {parser.prog: parser for parser in commands(build_parser())}
+
+
+def test_the_tree_is_walked() -> None:
+    assert {"strategy", "strategy risk", "strategy risk odds"} <= PARSERS.keys()
+
+
+@pytest.mark.parametrize("prog", sorted(PARSERS))
+def test_help_has_an_example(prog: str) -> None:
+    text = PARSERS[prog].format_help()
+    # An example is a line of the help that runs this very command.
+    assert "example" in text.lower(), f"{prog} --help has no example"
+    assert prog in text.split("usage:", 1)[1].split("\n", 1)[1], f"{prog} --help has no example"

@@ -1,0 +1,161 @@
+"""``strategy risk odds/table/strategy`` with --choice, --objective and --no-stop."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from strategy.cli.main import main
+from strategy.risk.battle import battle_table
+from strategy.risk.game import BattleGame
+from strategy.risk.objectives import Objective
+from strategy.solve import solve
+
+
+def run(capsys: pytest.CaptureFixture[str], command: str) -> tuple[int, str, str]:
+    """Run one command line (words split on spaces) and capture what it printed."""
+    try:
+        status = main(command.split())
+    except SystemExit as exit_:  # argparse reports its own errors by exiting
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_odds_sees_roll_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "risk odds 6 4 --choice sees-roll --exact --json")
+    assert status == 0
+    obj = json.loads(out)
+    # The generic solver on the battle game, independently of the table code.
+    expected = solve(BattleGame(6, 4, choice="sees-roll")).value
+    assert Fraction(obj["value_exact"]) == Fraction(obj["win_probability_exact"]) == expected
+    assert obj["win_probability"] == pytest.approx(float(expected), rel=1e-15)
+    assert obj["choice"] == "sees-roll" and obj["objective"] == "capture" and obj["allow_stop"]
+    assert obj["attacker"]["moves"] == [3]
+    responses = obj["defender"]["responses"]
+    # A roll for every top pair of the attacker's dice, for each of its 1, 2 or 3 dice.
+    assert len([r for r in responses if r["attacker_dice"] == 3]) == 21
+    assert all(set(r["dice"]) <= {1, 2} for r in responses)
+
+
+def test_odds_optimal_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "risk odds 10 10 --choice sees-roll")
+    assert status == 0
+    assert "under optimal play" in out and "attack with 3 dice" in out
+    assert "roll by roll" in out
+
+
+def test_odds_balance_has_no_win_probability(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "risk odds 3 5 --objective balance:0 --json")
+    assert status == 0
+    obj = json.loads(out)
+    assert "win_probability" not in obj
+    game = BattleGame(3, 5, objective=Objective("balance", 0))
+    result = solve(game)
+    assert Fraction(obj["value_exact"]) == result.value >= 0  # stopping at once is worth 0
+    assert obj["attacker"]["moves"] == list(result.optimal_actions[game.initial_state()])
+
+
+def test_odds_without_play_options_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "risk odds 3 1 --json")
+    assert "final_states" in json.loads(out)
+
+
+def test_table_sees_roll_exact_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "risk table --attackers 5 --defenders 4 --choice sees-roll --exact --json"
+    )
+    assert status == 0
+    obj = json.loads(out)
+    assert obj["choice"] == "sees-roll" and obj["metric"] == "capture"
+    classic = battle_table(5, 4)
+    for a in range(2, 6):
+        for d in range(1, 5):
+            seen = Fraction(obj["values_exact"][a - 1][d - 1])
+            assert seen == solve(BattleGame(a, d, choice="sees-roll")).value
+            assert seen <= classic.value(a, d)
+
+
+def test_table_no_stop_max_is_the_classic_table(capsys: pytest.CaptureFixture[str]) -> None:
+    _, classic, _ = run(capsys, "risk table --attackers 6 --defenders 6 --json")
+    _, fought, _ = run(capsys, "risk table --attackers 6 --defenders 6 --no-stop --json")
+    assert json.loads(classic)["values"] == json.loads(fought)["values"]
+
+
+def test_table_balance_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys,
+        "risk table --attackers 4 --defenders 3 --objective balance:2 --exact --format csv",
+    )
+    assert status == 0
+    rows = [line.split(",") for line in out.splitlines()[1:]]
+    assert all(Fraction(cell) >= 0 for row in rows for cell in row[1:])  # stopping at once is 0
+
+
+def test_strategy_text_has_a_legend(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "risk strategy --attackers 12 --defenders 12 --choice sees-roll")
+    assert status == 0
+    assert "legend:" in out and "2<44" in out
+    assert "second-highest die is 4 or more" in out
+
+
+def test_strategy_json(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = "--attackers 4 --defenders 3"
+    status, out, _ = run(
+        capsys, f"risk strategy {grid} --choice respond --objective keep:2 --exact --json"
+    )
+    assert status == 0
+    obj = json.loads(out)
+    assert (obj["attackers"], obj["defenders"]) == ([1, 2, 3, 4], [1, 2, 3])
+    assert (obj["choice"], obj["objective"]) == ("respond", "keep:2")
+    cell = obj["cells"][3][2]
+    assert (cell["attackers"], cell["defenders"]) == (4, 3)
+    expected = solve(BattleGame(4, 3, objective=Objective("keep", 2), choice="respond")).value
+    assert Fraction(cell["value_exact"]) == expected
+    assert {r["attacker_dice"] for r in cell["defender"]["responses"]} == {1, 2, 3}
+    assert obj["cells"][0][0]["code"] == "."
+
+
+@pytest.mark.parametrize("fmt", ["csv", "latex", "html"])
+def test_strategy_other_formats(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str
+) -> None:
+    out_file = tmp_path / f"s.{fmt}"
+    command = "risk strategy --attackers 5 --defenders 5 --objective balance:0"
+    status, _, _ = run(capsys, f"{command} --format {fmt} --out {out_file}")
+    assert status == 0
+    text = out_file.read_text()
+    assert {"csv": "A\\D,1,2,3,4,5", "latex": "\\begin{tabular}", "html": "<table"}[fmt] in text
+    assert "S" in text
+
+
+def test_attacking_count_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    # Osborne (2003), Table 3: 0.568 at 10 v 10 attacking armies, both rolling the most dice.
+    _, out, _ = run(capsys, "risk odds 10 10 --count attacking --choice max --json")
+    assert json.loads(out)["value"] == pytest.approx(0.568, abs=5e-4)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["risk", "table", "--choice", "bluff"], "invalid choice"),
+        (["risk", "table", "--objective", "keep"], "needs a whole number"),
+        (["risk", "table", "--objective", "win"], "unknown objective"),
+        (["risk", "table", "--metric", "signed", "--objective", "signed"], "not both"),
+        (["risk", "table", "--metric", "attacker-left", "--choice", "sees-roll"], "only describes"),
+        (["risk", "strategy", "--objective", "defender-left"], "only describes"),
+        (["risk", "odds", "0", "3", "--choice", "respond"], "at least 1"),
+        (["risk", "strategy", "--attackers", "200000", "--defenders", "200000"], "needs about"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, " ".join(argv))
+    assert status == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
