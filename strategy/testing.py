@@ -28,7 +28,19 @@ from hypothesis import strategies as st
 from strategy.game import Game, NodeKind
 from strategy.matrix_game import solve_matrix_game
 
-__all__ = ["TreeGame", "TreeNode", "brute_force_value", "small_games"]
+# Users find every hypothesis strategy of the toolkit here; the Risk ones live beside the rules.
+from strategy.risk.strategies import battles, objectives, risk_rules, states
+
+__all__ = [
+    "TreeGame",
+    "TreeNode",
+    "battles",
+    "brute_force_value",
+    "objectives",
+    "risk_rules",
+    "small_games",
+    "states",
+]
 
 _DECISION_KINDS = (NodeKind.CHANCE, NodeKind.MAX, NodeKind.MIN, NodeKind.SIMULTANEOUS)
 _SPEC_KINDS = {"max": NodeKind.MAX, "min": NodeKind.MIN}
