@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import nonnegative_int
 from strategy.cli.graph import add_graph_options, export
 from strategy.cli.risk_options import (
+    add_battle_arguments,
     add_play_options,
     add_rule_options,
     play_from_args,
@@ -49,8 +49,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("attackers", type=nonnegative_int, metavar="A", help="attacking armies")
-    parser.add_argument("defenders", type=nonnegative_int, metavar="D", help="defending armies")
+    add_battle_arguments(parser)
     add_play_options(parser)
     add_rule_options(parser)
     add_graph_options(parser)

@@ -13,7 +13,12 @@ from strategy.cli.common import (
     write_text,
 )
 from strategy.cli.risk_chain import add_colour_option, colour_wanted
-from strategy.cli.risk_options import add_rule_options, rules_from_args, rules_json
+from strategy.cli.risk_options import (
+    add_battle_arguments,
+    add_rule_options,
+    rules_from_args,
+    rules_json,
+)
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Value
@@ -35,12 +40,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "attackers", type=nonnegative_int, metavar="A", help="armies in the attacking territory"
-    )
-    parser.add_argument(
-        "defenders", type=nonnegative_int, metavar="D", help="armies in the defending territory"
-    )
+    add_battle_arguments(parser)
     parser.add_argument(
         "--at-least",
         type=nonnegative_int,

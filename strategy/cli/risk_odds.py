@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     add_output_options,
     fraction_text,
-    nonnegative_int,
     write_json,
     write_text,
 )
 from strategy.cli.risk_options import (
     PlayOptions,
+    add_battle_arguments,
     add_play_options,
     add_rule_options,
     play_from_args,
@@ -46,15 +46,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "attackers",
-        type=nonnegative_int,
-        metavar="A",
-        help="armies in the attacking territory (see --count)",
-    )
-    parser.add_argument(
-        "defenders", type=nonnegative_int, metavar="D", help="armies in the defending territory"
-    )
+    add_battle_arguments(parser)
     parser.add_argument(
         "--float",
         dest="exact",

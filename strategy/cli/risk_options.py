@@ -23,6 +23,19 @@ if TYPE_CHECKING:
     from strategy.risk.optimal import OptimalOdds, OptimalTable
 
 
+def add_battle_arguments(parser: argparse.ArgumentParser) -> None:
+    """The positional ``A D`` of a single battle."""
+    parser.add_argument(
+        "attackers",
+        type=nonnegative_int,
+        metavar="A",
+        help="armies in the attacking territory (see --count)",
+    )
+    parser.add_argument(
+        "defenders", type=nonnegative_int, metavar="D", help="armies in the defending territory"
+    )
+
+
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """The rule options: dice, faces, ties, armies left behind and the count convention."""
     group = parser.add_argument_group("rules of the battle")
