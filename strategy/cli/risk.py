@@ -14,6 +14,7 @@ SUBCOMMANDS = (
     "strategy.cli.risk_need",
     "strategy.cli.risk_left",
     "strategy.cli.risk_report",
+    "strategy.cli.risk_rule",
     "strategy.cli.risk_simulate",
     "strategy.cli.risk_graph",
 )

@@ -1,0 +1,51 @@
+"""``strategy paper``: regenerate the paper's tables and figures, and build the PDF."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+EPILOG = """examples:
+  strategy paper
+  strategy paper --no-pdf
+  strategy paper --dir /tmp/paper"""
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add the top-level ``paper`` command."""
+    parser = commands.add_parser(
+        "paper",
+        help="regenerate the paper's tables and figures and build paper/paper.pdf",
+        description="Write every table (.tex) and figure of the paper into DIR/generated "
+        "and, where latexmk or pdflatex is installed, build DIR/paper.pdf and "
+        "DIR/cheatsheet.pdf.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=Path("paper"),
+        metavar="DIR",
+        help="the paper's folder, holding paper.tex, inside the repository whose "
+        "tests/data holds seed 000's table (default: ./paper)",
+    )
+    parser.add_argument("--no-pdf", action="store_true", help="generate only; skip LaTeX")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate, then build the PDFs if TeX is installed; exit status 1 if LaTeX fails."""
+    from strategy.paper.build import build_pdfs
+    from strategy.paper.generate import generate
+
+    written = generate(args.dir / "generated", root=args.dir.resolve().parent)
+    print(f"wrote {len(written)} files to {args.dir / 'generated'}")
+    if args.no_pdf:
+        print("PDF skipped (--no-pdf)")
+        return 0
+    build = build_pdfs(args.dir)
+    for message in build.messages:
+        print(message)
+    return 1 if build.failed else 0

@@ -1,0 +1,72 @@
+"""The paper's generated files are reproducible: regenerating them gives the committed bytes.
+
+This is how CI enforces "the paper can never disagree with the code": CI runs pytest, and
+this test fails when a committed table, number or figure's data differs from what the
+package generates now. Figures (PDF) depend on the matplotlib version, so they are checked
+for existence and validity only; their data is compared as CSV.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from strategy.cli.main import main
+from strategy.paper import build
+from strategy.paper.generate import generate
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMITTED = ROOT / "paper" / "generated"
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = tmp_path_factory.mktemp("generated")
+    generate(directory, ROOT)
+    return directory
+
+
+def test_same_files(fresh: Path) -> None:
+    assert sorted(p.name for p in fresh.iterdir()) == sorted(p.name for p in COMMITTED.iterdir())
+
+
+def test_text_files_byte_for_byte(fresh: Path) -> None:
+    stale = [
+        p.name
+        for p in sorted(fresh.iterdir())
+        if p.suffix != ".pdf" and p.read_bytes() != (COMMITTED / p.name).read_bytes()
+    ]
+    assert not stale, f"regenerate with `strategy paper` and commit: {stale}"
+
+
+def test_figures_are_pdfs(fresh: Path) -> None:
+    figures = sorted(fresh.glob("*.pdf"))
+    assert figures
+    for figure in figures:
+        data = figure.read_bytes()
+        assert data.startswith(b"%PDF-") and b"%%EOF" in data[-64:]
+        assert b"CreationDate" not in data  # fixed metadata: no build timestamp
+
+
+def test_every_macro_used_is_generated(fresh: Path) -> None:
+    numbers = (fresh / "numbers.tex").read_text(encoding="utf-8")
+    for document in ("paper.tex", "cheatsheet.tex"):
+        text = (ROOT / "paper" / document).read_text(encoding="utf-8")
+        for name in ("RuleClassic", "RuleThree", "OddsClassicRampMax", "OsborneMatches"):
+            if f"\\{name}" in text:
+                assert f"\\newcommand{{\\{name}}}" in numbers
+        for path in text.split("\\input{generated/")[1:]:
+            assert (fresh / path.split("}")[0]).exists()
+
+
+def test_without_tex_the_pdf_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    result = build.build_pdfs(tmp_path)
+    assert result.messages[0].startswith("PDF skipped") and not result.failed
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    assert main(["paper", "--dir", str(paper)]) == 2  # seed 000's table is not beside it
+    assert "seed 000" in capsys.readouterr().err
