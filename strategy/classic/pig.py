@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from strategy.classic.base import GameDefaults
 from strategy.game import NodeKind
+from strategy.resources import require_memory
 
 __all__ = ["PigGame", "PigSolution", "PigState", "solve_pig"]
 
@@ -167,6 +168,8 @@ def solve_pig(goal: int = 100, hold_at: int | None = None) -> PigSolution:
         raise ValueError(f"goal and hold_at must be at least 1 ({goal}, {hold_at})")
     # Turn totals run to goal - 1, plus room for the six-face lookahead past the goal.
     width = goal + SIDES
+    # One float and one bool per (score, score, turn total), and as much again in work space.
+    require_memory(2 * 9 * goal * goal * width, f"Pig to {goal}")
     win = np.ones((goal, goal, width))
     hold = np.zeros((goal, goal, width), dtype=bool)
     for total in range(2 * goal - 2, -1, -1):

@@ -86,17 +86,20 @@ def export(
     # A long battle's exact value runs to hundreds of digits: the file has it, the line not.
     exact = f" = {exact}" if 0 < len(exact) <= MAX_EXACT_SHOWN else ""
     edges = graph.number_of_edges()
-    print(
-        f"{len(graph)} states, {edges} edge{'' if edges == 1 else 's'}; "
-        f"value at the start {start['value']:.6f}{exact}"
-    )
+    written = []
     for path, action in ((args.out, write_graph), (args.draw, draw_graph)):
         if path is not None:
             try:
                 action(graph, path)
             except OSError as error:
                 raise CliError(f"cannot write {path}: {error.strerror or error}") from None
-            print(f"wrote {path}")
+            written.append(f"wrote {path}")
+    # The summary follows the writes, so a failed write never sits under a success line.
+    print(
+        f"{len(graph)} states, {edges} edge{'' if edges == 1 else 's'}; "
+        f"value at the start {start['value']:.6f}{exact}"
+    )
+    print("\n".join(written))
     return 0
 
 
