@@ -13,21 +13,18 @@ depends on how a float happened to round.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+
+from strategy.symbolic import latex
 
 
 def frac(value: Fraction | int | float) -> str:
     """An exact rational in LaTeX, through sympy; floats are refused (not exact results)."""
     if isinstance(value, float):
         raise TypeError("frac needs an exact value, not a float")
-    # sympy ships no type information; it is imported only when a paper is generated.
-    sympy: Any = importlib.import_module("sympy")
-    value = Fraction(value)
-    return str(sympy.latex(sympy.Rational(value.numerator, value.denominator)))
+    return latex(value)
 
 
 def decimal(value: Fraction | float | int, digits: int) -> str:
