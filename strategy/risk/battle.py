@@ -3,8 +3,10 @@
 Internally the attacker is counted by the armies that may still attack
 (``n = A - rules.offset``), so the battle ends at ``n = 0`` or ``D = 0`` under
 either count convention. Each roll removes ``min(attacker dice, defender dice)``
-armies, so every state depends only on states with fewer armies: one pass over
-the grid in increasing order fills a whole table.
+armies, so every state depends only on states with fewer armies. Tables are filled
+anti-diagonal by anti-diagonal (floats, :mod:`strategy.risk.kernels`) or with
+integers over powers of the dice's faces (exact, :mod:`strategy.risk.exact_kernels`);
+one battle pushes its probability mass forward to the final states.
 
 >>> odds = battle_odds(3, 1)
 >>> odds.win_probability == Fraction(15, 36) * Fraction(91, 216) + Fraction(125, 216)
@@ -12,20 +14,29 @@ True
 >>> p31 = Fraction(15, 36) * Fraction(91, 216) + Fraction(125, 216)
 >>> battle_table(4, 2).value(4, 1) == p31 * Fraction(441, 1296) + Fraction(855, 1296)
 True
+>>> round(battle_cell(5_000, 5_000).value, 9)  # no table: memory grows with A + D only
+1.0
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import log2
+from math import lcm, log2
+
+import numpy as np
 
 from strategy.resources import require_memory
 from strategy.risk.dice import rules_roll
+from strategy.risk.exact_kernels import exact_push, exact_table
+from strategy.risk.grid import Progress, captured_payoffs, held_payoffs
+from strategy.risk.kernels import FloatArray, FloatRows, float_table
 from strategy.risk.objectives import Objective
+from strategy.risk.push import DEFAULT_TOLERANCE, push_forward
 from strategy.risk.rules import DEFAULT_RULES, Rules
+from strategy.risk.scaled import ScaledRows
 
 Value = Fraction | float
 CAPTURE = Objective("capture")
@@ -55,6 +66,8 @@ class BattleOdds:
 
     ``final_states`` lists ``(attackers, defenders, probability)``: captures
     first (most attackers left first), then failures (fewest defenders first).
+    Float odds leave out final states below the push's tolerance; ``dropped_mass`` is
+    the probability left out that way (0 for exact odds).
 
     >>> odds = battle_odds(2, 1)
     >>> odds.win_probability, odds.expected_signed
@@ -66,6 +79,7 @@ class BattleOdds:
     defenders: int
     final_states: tuple[tuple[int, int, Value], ...]
     exact: bool
+    dropped_mass: float = 0.0
 
     def expectation(self, objective: Objective) -> Value:
         """The expected value of ``objective`` over the final states."""
@@ -97,37 +111,105 @@ class BattleOdds:
 
 
 def battle_odds(
-    attackers: int, defenders: int, rules: Rules = DEFAULT_RULES, *, exact: bool = True
+    attackers: int,
+    defenders: int,
+    rules: Rules = DEFAULT_RULES,
+    *,
+    exact: bool = True,
+    tolerance: float = DEFAULT_TOLERANCE,
+    progress: Progress | None = None,
 ) -> BattleOdds:
     """Push the probability mass of one battle forward to its final states.
+
+    Float odds drop masses below ``tolerance`` on the way (see :func:`battle_cell`) and
+    take memory proportional to ``A + D``; exact odds are refused up front when too large.
 
     >>> [(a, d) for a, d, _ in battle_odds(3, 2).final_states]
     [(3, 0), (2, 0), (1, 1), (1, 2)]
     """
     rules.check_state(attackers, defenders)
-    one: Value = Fraction(1) if exact else 1.0
-    # States with the same number of armies in play are processed together, largest first,
-    # since every roll removes at least one army.
-    pending: dict[int, dict[tuple[int, int], Value]] = defaultdict(dict)
-    pending[attackers + defenders][(attackers, defenders)] = one
-    final: dict[tuple[int, int], Value] = {}
-    for armies in range(attackers + defenders, -1, -1):
-        for (a, d), mass in pending.pop(armies, {}).items():
-            if d == 0 or rules.attacker_dice_for(a) == 0:
-                final[(a, d)] = mass
-                continue
-            for lost_a, lost_d, p in classic_steps(rules, a, d):
-                layer = pending[armies - lost_a - lost_d]
-                key = (a - lost_a, d - lost_d)
-                layer[key] = layer.get(key, 0) + mass * (p if exact else float(p))
-    order = sorted(final, key=lambda s: (s[1] != 0, -s[0] if s[1] == 0 else s[1]))
-    states = tuple((a, d, final[(a, d)]) for a, d in order)
-    return BattleOdds(rules, attackers, defenders, states, exact)
+    offset = rules.offset
+    n0 = attackers - offset
+    if exact:
+        require_memory(
+            _exact_odds_memory(n0, defenders, rules), f"the exact odds of {attackers} v {defenders}"
+        )
+        final = exact_push(n0, defenders, rules, progress)
+        order = sorted(final, key=lambda s: (s[1] != 0, -s[0] if s[1] == 0 else s[1]))
+        states: tuple[tuple[int, int, Value], ...] = tuple(
+            (n + offset, d, final[(n, d)]) for n, d in order
+        )
+        return BattleOdds(rules, attackers, defenders, states, exact)
+    pushed = push_forward(n0, defenders, rules, tolerance, progress)
+    captured, held = pushed.captured.tolist(), pushed.held.tolist()
+    states = tuple(
+        (n + offset, 0, captured[n]) for n in range(n0, -1, -1) if captured[n] > 0
+    ) + tuple((offset, d, held[d]) for d in range(1, defenders + 1) if held[d] > 0)
+    return BattleOdds(rules, attackers, defenders, states, exact, pushed.dropped)
+
+
+def _exact_odds_memory(n0: int, defenders: int, rules: Rules) -> int:
+    """Bytes the exact push may hold: a few diagonals and the final states, at full length."""
+    k = min(rules.attacker_dice, rules.defender_dice)
+    states = (k + 1) * (min(n0, defenders) + 1) + n0 + defenders + 1
+    return states * (150 + _numerator_bytes(n0 + defenders, rules))
+
+
+def _numerator_bytes(armies: int, rules: Rules) -> int:
+    """A bound on an exact numerator's size: at most ``armies`` rolls of all the dice."""
+    base = lcm(rules.attacker_sides, rules.defender_sides)
+    return int(armies * (rules.attacker_dice + rules.defender_dice) * log2(base) / 8)
+
+
+@dataclass(frozen=True)
+class CellResult:
+    """One battle's value as a float, and the probability dropped to compute it.
+
+    The exact value lies within ``dropped_mass`` times the largest payoff (in absolute
+    value) of ``value``, plus float rounding. ``tolerance`` is the mass below which
+    states were dropped.
+    """
+
+    value: float
+    dropped_mass: float
+    tolerance: float
+
+
+def battle_cell(
+    attackers: int,
+    defenders: int,
+    rules: Rules = DEFAULT_RULES,
+    objective: Objective = CAPTURE,
+    *,
+    tolerance: float = DEFAULT_TOLERANCE,
+    progress: Progress | None = None,
+) -> CellResult:
+    """The value of one battle without its table: memory grows with ``A + D``, not ``A * D``.
+
+    The battle's probability mass is pushed forward from ``(A, D)``; masses below
+    ``tolerance`` are dropped and counted.
+
+    >>> cell = battle_cell(10, 10, Rules(count="attacking"))
+    >>> round(cell.value, 3), cell.dropped_mass  # Osborne (2003), Table 3: 0.568
+    (0.568, 0.0)
+    """
+    rules.check_state(attackers, defenders)
+    n0 = attackers - rules.offset
+    pushed = push_forward(n0, defenders, rules, tolerance, progress)
+    captured = np.array(captured_payoffs(rules, objective, n0), dtype=np.float64)
+    held = np.array(held_payoffs(rules, objective, defenders), dtype=np.float64)
+    value = float(pushed.captured @ captured + pushed.held @ held)
+    value += objective.start_offset(attackers, defenders)
+    return CellResult(value, pushed.dropped, pushed.tolerance)
 
 
 @dataclass(frozen=True)
 class BattleTable:
     """Values of one objective over a grid of battles (rows: attackers, columns: defenders).
+
+    Float tables hold one numpy array (:meth:`as_array`) behind ``values``; exact ones
+    hold integers over prime powers and reduce a row to ``Fraction`` objects when it is
+    first read.
 
     >>> table = battle_table(3, 3)
     >>> table.attackers, table.defenders
@@ -138,20 +220,47 @@ class BattleTable:
     objective: Objective
     attackers: tuple[int, ...]
     defenders: tuple[int, ...]
-    values: tuple[tuple[Value, ...], ...]
+    values: Sequence[Sequence[Value]]
     exact: bool
 
     def value(self, attackers: int, defenders: int) -> Value:
         """The value at one cell, looked up by army counts."""
-        return self.values[self.attackers.index(attackers)][self.defenders.index(defenders)]
+        row, column = self.attackers.index(attackers), self.defenders.index(defenders)
+        if isinstance(self.values, FloatRows):
+            return float(self.values.array[row, column])
+        return self.values[row][column]
 
     def as_floats(self) -> list[list[float]]:
         """The values as floats, row by row."""
+        if isinstance(self.values, FloatRows | ScaledRows):
+            rows: list[list[float]] = self.as_array().tolist()
+            return rows
         return [[float(v) for v in row] for row in self.values]
+
+    def as_array(self) -> FloatArray:
+        """The values as a read-only float64 array, without a Python object per cell.
+
+        >>> battle_table(2, 2, exact=False).as_array().shape
+        (2, 2)
+        """
+        if isinstance(self.values, FloatRows):
+            return self.values.array
+        if isinstance(self.values, ScaledRows):
+            array = self.values.floats()
+            array.flags.writeable = False
+            return array
+        array = np.array(self.as_floats(), dtype=np.float64).reshape(
+            len(self.attackers), len(self.defenders)
+        )
+        array.flags.writeable = False
+        return array
 
 
 def table_memory(max_attackers: int, max_defenders: int, rules: Rules, *, exact: bool) -> int:
-    """Estimated bytes a table needs: exact cells grow with the battle's length.
+    """Estimated bytes a table of Python numbers needs: exact cells grow with the battle.
+
+    Float tables from :func:`battle_table` hold a numpy array instead and need
+    :func:`float_table_memory`.
 
     >>> table_memory(10, 10, Rules(), exact=False) < 10_000
     True
@@ -164,6 +273,16 @@ def table_memory(max_attackers: int, max_defenders: int, rules: Rules, *, exact:
     return int(cells * (120 + 2 * digits_bytes))
 
 
+def float_table_memory(max_attackers: int, max_defenders: int, rules: Rules) -> int:
+    """Bytes :func:`battle_table` needs for a float table: the array and a few diagonals.
+
+    >>> float_table_memory(10_000, 10_000, Rules()) // 10**6
+    800
+    """
+    k = min(rules.attacker_dice, rules.defender_dice)
+    return 8 * (max_attackers * max_defenders + (k + 4) * (max_defenders + 1))
+
+
 def battle_table(
     max_attackers: int,
     max_defenders: int,
@@ -171,6 +290,7 @@ def battle_table(
     objective: Objective = CAPTURE,
     *,
     exact: bool = True,
+    progress: Progress | None = None,
 ) -> BattleTable:
     """The classic battle's ``objective`` for attackers and defenders 1..max.
 
@@ -178,46 +298,25 @@ def battle_table(
     reach (2, 1), worth 1/4.
 
     >>> battle_table(2, 2, objective=Objective("signed")).values
-    ((-1, -2), (Fraction(1, 4), Fraction(-137, 96)))
+    ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 4), Fraction(-137, 96)))
     """
     for name, value in (("max_attackers", max_attackers), ("max_defenders", max_defenders)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
-    kind = "exact" if exact else "float"
-    require_memory(
-        table_memory(max_attackers, max_defenders, rules, exact=exact),
-        f"a {max_attackers} x {max_defenders} {kind} table",
-    )
-    grid = _classic_grid(max_attackers, max_defenders, rules, objective, exact)
-    rows = tuple(
-        tuple(grid[a][d] + objective.start_offset(a, d) for d in range(1, max_defenders + 1))
-        for a in range(1, max_attackers + 1)
-    )
+    what = f"a {max_attackers} x {max_defenders} {'exact' if exact else 'float'} table"
+    values: Sequence[Sequence[Value]]
+    if exact:
+        require_memory(table_memory(max_attackers, max_defenders, rules, exact=True), what)
+        values = exact_table(max_attackers, max_defenders, rules, objective, progress)
+    else:
+        require_memory(float_table_memory(max_attackers, max_defenders, rules), what)
+        array = float_table(max_attackers, max_defenders, rules, objective, progress)
+        values = FloatRows(array)
     return BattleTable(
         rules,
         objective,
         tuple(range(1, max_attackers + 1)),
         tuple(range(1, max_defenders + 1)),
-        rows,
+        values,
         exact,
     )
-
-
-def _classic_grid(
-    max_attackers: int, max_defenders: int, rules: Rules, objective: Objective, exact: bool
-) -> list[list[Value]]:
-    """``grid[A][D]`` for 0 <= A, D <= max, without the start offset."""
-    grid: list[list[Value]] = []
-    for a in range(max_attackers + 1):
-        row: list[Value] = []
-        for d in range(max_defenders + 1):
-            if d == 0 or rules.attacker_dice_for(a) == 0:
-                row.append(objective.payoff(a, d))
-                continue
-            value: Value = Fraction(0) if exact else 0.0
-            for lost_a, lost_d, p in classic_steps(rules, a, d):
-                source = row if lost_a == 0 else grid[a - lost_a]
-                value += (p if exact else float(p)) * source[d - lost_d]
-            row.append(value)
-        grid.append(row)
-    return grid

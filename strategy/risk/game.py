@@ -25,19 +25,24 @@ Fraction(1955, 2592)
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, cast
+from typing import Literal, NamedTuple, cast
 
 from strategy.game import NodeKind
 from strategy.risk.battle import CAPTURE
 from strategy.risk.choices import Choice, choice_rule
 from strategy.risk.moves import Roll, roll_outcomes, top_outcomes
 from strategy.risk.objectives import Objective
-from strategy.risk.optimal import ATTACK, STOP, check_objective
+from strategy.risk.optimal import check_objective
+from strategy.risk.plays import ATTACK, STOP, moves
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
 Phase = Literal["attack", "stopped", "announce", "defend", "attacker-roll", "roll"]
+
+_Outcomes = tuple[tuple[Hashable, Fraction], ...]
+#: ``(phase, attacker dice, defender dice or dice kept, roll seen)``.
+_OutcomesKey = tuple[str, int, int, Roll]
+_state = tuple.__new__
 
 _KINDS: dict[Phase, NodeKind] = {
     "stopped": NodeKind.TERMINAL,
@@ -48,9 +53,11 @@ _KINDS: dict[Phase, NodeKind] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class BattleState:
+class BattleState(NamedTuple):
     """A moment in the battle: the armies, the phase, and what has been chosen or rolled.
+
+    A named tuple rather than a dataclass: the solver hashes and compares every state
+    several times, and tuples do both in C.
 
     >>> BattleState(5, 3)
     BattleState(attackers=5, defenders=3, phase='attack', attacker_dice=0, defender_dice=0, roll=())
@@ -98,6 +105,11 @@ class BattleGame:
         self.allow_stop = allow_stop
         self.start = BattleState(attackers, defenders)
         self._offset = objective.start_offset(attackers, defenders)
+        self._outcomes: dict[_OutcomesKey, _Outcomes] = {}
+        # Every state with the same dice allowed has the same moves: one tuple each.
+        self._moves = {k: moves(choice, k, allow_stop) for k in range(1, rules.attacker_dice + 1)}
+        self._answers = {j: tuple(range(1, j + 1)) for j in range(1, rules.defender_dice + 1)}
+        self._distinct: dict[_Outcomes, _Outcomes] = {}
 
     def initial_state(self) -> BattleState:
         """The start of the battle."""
@@ -107,7 +119,8 @@ class BattleGame:
         """Terminal when stopped, captured or out of attackers; else the phase's kind."""
         if state.phase != "attack":
             return _KINDS[state.phase]
-        over = state.defenders == 0 or self.rules.attacker_dice_for(state.attackers) == 0
+        # No die to roll exactly when every army left must stay behind.
+        over = state.defenders == 0 or state.attackers <= self.rules.offset
         return NodeKind.TERMINAL if over else NodeKind.MAX
 
     def returns(self, state: BattleState) -> int:
@@ -117,16 +130,8 @@ class BattleGame:
     def legal_actions(self, state: BattleState) -> tuple[int | str, ...]:
         """The attacker's moves (``attack``) or the defender's dice counts (``defend``)."""
         if state.phase == "defend":
-            return tuple(range(1, self.rules.defender_dice_for(state.defenders) + 1))
-        most = self.rules.attacker_dice_for(state.attackers)
-        fight: tuple[int | str, ...]
-        if self.choice == "max":
-            fight = (most,)
-        elif self.choice == "announce":
-            fight = (ATTACK,)
-        else:
-            fight = tuple(range(1, most + 1))
-        return fight + ((STOP,) if self.allow_stop else ())
+            return self._answers[self.rules.defender_dice_for(state.defenders)]
+        return self._moves[self.rules.attacker_dice_for(state.attackers)]
 
     def joint_actions(self, state: BattleState) -> tuple[Sequence[int], Sequence[int]]:
         """``announce``: the dice counts each side may announce."""
@@ -136,26 +141,45 @@ class BattleGame:
         )
 
     def chance_outcomes(self, state: BattleState) -> Sequence[tuple[Hashable, Fraction]]:
-        """The attacker's top roll (``attacker-roll``) or the losses of a roll (``roll``)."""
-        if state.phase == "attacker-roll":
-            keep = min(state.attacker_dice, self.rules.defender_dice_for(state.defenders))
-            return top_outcomes(self.rules, state.attacker_dice, keep)
-        return roll_outcomes(self.rules, state.attacker_dice, state.defender_dice, state.roll)
+        """The attacker's top roll (``attacker-roll``) or the losses of a roll (``roll``).
+
+        Equal distributions come back as one tuple object, so a solver that caches
+        prepared outcomes by identity (as :func:`strategy.solve.solve` does) needs only a
+        few dozen entries even when the defender sees hundreds of different rolls.
+        """
+        phase, k = state.phase, state.attacker_dice
+        if phase == "attacker-roll":
+            keep = min(k, self.rules.defender_dice_for(state.defenders))
+            key: _OutcomesKey = (phase, k, keep, ())
+        else:
+            key = (phase, k, state.defender_dice, state.roll)
+        outcomes = self._outcomes.get(key)
+        if outcomes is None:
+            _, k, j, roll = key
+            found = (
+                top_outcomes(self.rules, k, j)
+                if phase == "attacker-roll"
+                else roll_outcomes(self.rules, k, j, roll)
+            )
+            outcomes = self._outcomes[key] = self._distinct.setdefault(found, found)
+        return outcomes
 
     def child(self, state: BattleState, action: Hashable) -> BattleState:
         """The state after a move, a pair of announcements, or a chance outcome."""
-        a, d = state.attackers, state.defenders
-        if state.phase == "attack":
+        # The solver calls this for every edge: unpack the tuple once and build children
+        # with tuple.__new__, skipping the named tuple's keyword-handling constructor.
+        a, d, phase, k, _, roll = state
+        if phase == "roll":
+            lost_a, lost_d = cast(tuple[int, int], action)
+            return _state(BattleState, (a - lost_a, d - lost_d, "attack", 0, 0, ()))
+        if phase == "attack":
             return self._after_attacker(state, action)
-        if state.phase == "announce":
+        if phase == "announce":
             k, j = cast(tuple[int, int], action)
-            return BattleState(a, d, "roll", k, j)
-        if state.phase == "attacker-roll":
-            return BattleState(a, d, "defend", state.attacker_dice, 0, action)  # type: ignore[arg-type]
-        if state.phase == "defend":
-            return BattleState(a, d, "roll", state.attacker_dice, action, state.roll)  # type: ignore[arg-type]
-        lost_a, lost_d = cast(tuple[int, int], action)
-        return BattleState(a - lost_a, d - lost_d)
+            return _state(BattleState, (a, d, "roll", k, j, ()))
+        if phase == "attacker-roll":
+            return _state(BattleState, (a, d, "defend", k, 0, action))
+        return _state(BattleState, (a, d, "roll", k, action, roll))  # phase "defend"
 
     def _after_attacker(self, state: BattleState, action: Hashable) -> BattleState:
         a, d = state.attackers, state.defenders

@@ -14,7 +14,9 @@ not to) or fight; how a fight is played depends on the timing rule
 Each state's options are integer weights over its few successor states
 (:mod:`strategy.risk.moves`). In exact mode the successors' values are put over
 one common denominator, so every comparison is between integers and each state
-costs one reduction; in float mode the same code runs on floats.
+costs one reduction. In float mode whole anti-diagonals of states are solved at
+once with numpy (:mod:`strategy.risk.optimal_kernels`); the tests hold the two
+equal to the generic solver.
 
 The value of the fight to the end, both rolling the most dice, is the classic table:
 
@@ -32,84 +34,55 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, cast
+from typing import NamedTuple
+
+import numpy as np
 
 from strategy.matrix_game import solve_matrix_game
 from strategy.resources import require_memory
 from strategy.risk.battle import CAPTURE, BattleTable, table_memory
 from strategy.risk.choices import Choice, choice_rule
-from strategy.risk.moves import Roll, Round, Weights, round_moves
+from strategy.risk.moves import Round, Weights, round_moves
 from strategy.risk.objectives import Objective
+from strategy.risk.optimal_kernels import (
+    PlayRows,
+    Progress,
+    float_grid,
+    float_grid_memory,
+    separable,
+)
+from strategy.risk.plays import ATTACK, OVER, STOP, CellPlay, Move, Response, Value
 from strategy.risk.rules import DEFAULT_RULES, Rules
-from strategy.solve import FLOAT_TIE_TOLERANCE
 
-Value = Fraction | float
-#: A value times a common denominator: an integer (exact), a float, or the Fraction a
-#: matrix game returns.
-Scaled = int | float | Fraction
-#: An attacker's move: a number of dice, ``ATTACK`` (``announce``: fight, the dice are
-#: chosen in the matrix game) or ``STOP``.
-Move = int | str
-STOP = "stop"
-ATTACK = "attack"
+__all__ = [
+    "ATTACK",
+    "OPTIMISED",
+    "OVER",
+    "STOP",
+    "CellPlay",
+    "Move",
+    "OptimalOdds",
+    "OptimalTable",
+    "Response",
+    "Value",
+    "check_objective",
+    "optimal_odds",
+    "optimal_table",
+]
+
+#: A value times a common denominator: an integer, or the Fraction a matrix game returns.
+Scaled = int | Fraction
 #: Objectives a player can pursue; ``attacker-left`` and ``defender-left`` only describe
 #: the battle fought to the end.
 OPTIMISED = ("capture", "signed", "keep", "balance")
-#: The defender's best answers: ``(attacker dice, attacker's top roll or (), defender dice)``.
-Response = tuple[int, Roll, tuple[int, ...]]
-
-
-@dataclass(frozen=True)
-class CellPlay:
-    """Optimal play at one state.
-
-    ``attacker`` holds every optimal move, in the order the battle game lists them
-    (dice counts, or ``ATTACK``, then ``STOP``); it is empty where the battle is over.
-    ``responses`` holds the defender's optimal answers (every tie) to each attacker
-    dice count (``respond``) or each attacker roll (``sees-roll``). Under
-    ``announce`` the mixes are an equilibrium of the stage game: the probabilities
-    of rolling 1, 2, … dice.
-
-    >>> play = optimal_odds(5, 3, choice="respond").play
-    >>> play.attacker, play.response(3)
-    ((3,), (2,))
-    """
-
-    attacker: tuple[Move, ...]
-    responses: tuple[Response, ...] = ()
-    attacker_mix: tuple[Value, ...] = ()
-    defender_mix: tuple[Value, ...] = ()
-
-    @property
-    def over(self) -> bool:
-        """Whether the battle is over here (no one moves)."""
-        return not self.attacker
-
-    @property
-    def stops(self) -> bool:
-        """Whether stopping is the attacker's only optimal move."""
-        return self.attacker == (STOP,)
-
-    @property
-    def dice(self) -> int | None:
-        """The most dice among the attacker's optimal pure choices (None if it stops or mixes)."""
-        counts = [move for move in self.attacker if isinstance(move, int)]
-        return max(counts) if counts else None
-
-    def response(self, attacker_dice: int, roll: Roll = ()) -> tuple[int, ...]:
-        """The defender's optimal dice counts against ``attacker_dice`` (and ``roll``)."""
-        for dice, seen, answers in self.responses:
-            if dice == attacker_dice and seen == roll:
-                return answers
-        raise KeyError(f"no response recorded for {attacker_dice} dice and roll {roll}")
-
-
-OVER = CellPlay(())
 
 
 @dataclass(frozen=True)
 class OptimalTable(BattleTable):
     """Values under optimal play over a grid, and how to play at every state.
+
+    ``plays[i][j]`` is the play at the ``i``-th attacker count and ``j``-th defender
+    count; float tables decode it from compact arrays when it is read.
 
     >>> table = optimal_table(4, 3, choice="sees-roll")
     >>> table.choice, table.play(4, 3).attacker
@@ -118,11 +91,14 @@ class OptimalTable(BattleTable):
 
     choice: Choice
     allow_stop: bool
-    plays: tuple[tuple[CellPlay, ...], ...]
+    plays: Sequence[Sequence[CellPlay]]
 
     def play(self, attackers: int, defenders: int) -> CellPlay:
         """Optimal play at one cell, looked up by army counts."""
-        return self.plays[self.attackers.index(attackers)][self.defenders.index(defenders)]
+        row, column = self.attackers.index(attackers), self.defenders.index(defenders)
+        if isinstance(self.plays, PlayRows):
+            return self.plays.grid.play(attackers, defenders)
+        return self.plays[row][column]
 
 
 @dataclass(frozen=True)
@@ -170,8 +146,14 @@ def optimal_table(
     *,
     allow_stop: bool = True,
     exact: bool = False,
+    progress: Progress | None = None,
 ) -> OptimalTable:
     """Values and optimal play for attackers 1..``max_attackers``, defenders 1..``max_defenders``.
+
+    ``progress(done, total)``, if given, is called now and then while the table is
+    computed (a progress bar such as ``strategy.progress.ProgressBar`` can draw it). A
+    table too large for this machine's memory is refused before any work
+    (:class:`strategy.resources.TooLarge`, with the size it would need).
 
     >>> table = optimal_table(3, 2, exact=True)
     >>> table.value(2, 1), table.play(2, 1).attacker  # seed 003: Pr(2,1) = 15/36
@@ -180,22 +162,43 @@ def optimal_table(
     for name, size in (("max_attackers", max_attackers), ("max_defenders", max_defenders)):
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise ValueError(f"{name} must be a whole number >= 1, not {size!r}")
-    values, plays = _solve_grid(
-        max_attackers, max_defenders, rules, objective, choice, allow_stop, exact
-    )
+    _admit(max_attackers, max_defenders, rules, objective, choice, allow_stop, exact)
     rows, columns = range(1, max_attackers + 1), range(1, max_defenders + 1)
+    values: tuple[tuple[Value, ...], ...]
+    plays: Sequence[Sequence[CellPlay]]
+    if exact:
+        exact_values, exact_plays = _solve_exact(
+            max_attackers, max_defenders, rules, objective, choice, allow_stop, progress
+        )
+        values = tuple(
+            tuple(exact_values[a][d] + objective.start_offset(a, d) for d in columns) for a in rows
+        )
+        plays = tuple(tuple(exact_plays[a][d] for d in columns) for a in rows)
+    else:
+        grid = float_grid(
+            max_attackers,
+            max_defenders,
+            rules,
+            objective,
+            choice,
+            allow_stop=allow_stop,
+            progress=progress,
+        )
+        row_offset, column_offset = separable(
+            objective.start_offset, max_attackers, max_defenders, 0
+        )
+        array = grid.values[1:, 1:] + np.add.outer(row_offset[1:], column_offset[1:])
+        values, plays = tuple(map(tuple, array.tolist())), PlayRows(grid)
     return OptimalTable(
         rules=rules,
         objective=objective,
         attackers=tuple(rows),
         defenders=tuple(columns),
-        values=tuple(
-            tuple(values[a][d] + objective.start_offset(a, d) for d in columns) for a in rows
-        ),
+        values=values,
         exact=exact,
         choice=choice,
         allow_stop=allow_stop,
-        plays=tuple(tuple(plays[a][d] for d in columns) for a in rows),
+        plays=plays,
     )
 
 
@@ -215,8 +218,16 @@ def optimal_odds(
     True
     """
     rules.check_state(attackers, defenders)
-    values, plays = _solve_grid(attackers, defenders, rules, objective, choice, allow_stop, exact)
-    value = values[attackers][defenders] + objective.start_offset(attackers, defenders)
+    _admit(attackers, defenders, rules, objective, choice, allow_stop, exact)
+    value: Value
+    if exact:
+        values, plays = _solve_exact(
+            attackers, defenders, rules, objective, choice, allow_stop, None
+        )
+        value, play = values[attackers][defenders], plays[attackers][defenders]
+    else:
+        grid = float_grid(attackers, defenders, rules, objective, choice, allow_stop=allow_stop)
+        value, play = float(grid.values[attackers, defenders]), grid.play(attackers, defenders)
     return OptimalOdds(
         rules,
         objective,
@@ -224,10 +235,31 @@ def optimal_odds(
         allow_stop,
         attackers,
         defenders,
-        value,
-        plays[attackers][defenders],
+        value + objective.start_offset(attackers, defenders),
+        play,
         exact,
     )
+
+
+def _admit(
+    max_attackers: int,
+    max_defenders: int,
+    rules: Rules,
+    objective: Objective,
+    choice: Choice,
+    allow_stop: bool,
+    exact: bool,
+) -> None:
+    """Refuse, before any work, what nobody can optimise or this machine cannot hold."""
+    choice_rule(choice)
+    check_objective(objective, choice, allow_stop)
+    if exact:
+        cells = (max_attackers + 1) * (max_defenders + 1)
+        needed = table_memory(max_attackers, max_defenders, rules, exact=True) + 16 * cells
+    else:
+        needed = float_grid_memory(max_attackers, max_defenders, rules, choice)
+    kind = "exact" if exact else "float"
+    require_memory(needed, f"a {max_attackers} x {max_defenders} {kind} table of optimal play")
 
 
 class _Fight(NamedTuple):
@@ -239,36 +271,28 @@ class _Fight(NamedTuple):
     defender_mix: tuple[Value, ...] = ()
 
 
-def _solve_grid(
+def _solve_exact(
     max_attackers: int,
     max_defenders: int,
     rules: Rules,
     objective: Objective,
     choice: Choice,
     allow_stop: bool,
-    exact: bool,
-) -> tuple[list[list[Value]], list[list[CellPlay]]]:
-    """``values[A][D]`` (without the start offset) and plays for 0 <= A, D <= max."""
-    choice_rule(choice)
-    check_objective(objective, choice, allow_stop)
-    cells = (max_attackers + 1) * (max_defenders + 1)
-    kind = "exact" if exact else "float"
-    require_memory(
-        table_memory(max_attackers, max_defenders, rules, exact=exact) + 16 * cells,
-        f"a {max_attackers} x {max_defenders} {kind} table of optimal play",
-    )
+    progress: Progress | None,
+) -> tuple[list[list[Fraction]], list[list[CellPlay]]]:
+    """Exact ``values[A][D]`` (without the start offset) and plays for 0 <= A, D <= max."""
     fight = _FIGHTS[choice]
     interned: dict[CellPlay, CellPlay] = {OVER: OVER}
-    values: list[list[Value]] = []
+    values: list[list[Fraction]] = []
     plays: list[list[CellPlay]] = []
     for a in range(max_attackers + 1):
-        row: list[Value] = []
+        row: list[Fraction] = []
         row_plays: list[CellPlay] = []
         most_attacking = rules.attacker_dice_for(a)
         for d in range(max_defenders + 1):
             stop = objective.payoff(a, d)
             if d == 0 or most_attacking == 0:
-                row.append(Fraction(stop) if exact else float(stop))
+                row.append(Fraction(stop))
                 row_plays.append(OVER)
                 continue
             rnd = round_moves(rules, most_attacking, rules.defender_dice_for(d))
@@ -278,12 +302,11 @@ def _solve_grid(
                     for lost_a, lost_d in rnd.successors
                 ],
                 rnd.scale,
-                exact,
             )
-            found = fight(rnd, numbers, exact)
+            found = fight(rnd, numbers)
             options = [*found.options, *([(STOP, stop * denominator)] if allow_stop else [])]
-            best, chosen = _best([value for _, value in options], True, exact)
-            row.append(Fraction(best) / denominator if exact else best / denominator)
+            best, chosen = _best([value for _, value in options], True)
+            row.append(Fraction(best) / denominator)
             play = CellPlay(
                 tuple(options[i][0] for i in chosen),
                 found.responses,
@@ -293,76 +316,70 @@ def _solve_grid(
             row_plays.append(interned.setdefault(play, play))
         values.append(row)
         plays.append(row_plays)
+        if progress is not None:
+            progress(a, max_attackers)
     return values, plays
 
 
-def _common_scale(values: list[Value], scale: int, exact: bool) -> tuple[list[Scaled], int | float]:
-    """The successors' values as numbers over one denominator (times ``scale``).
-
-    Exact values become integer numerators over their least common denominator, so
-    comparisons and sums need no Fraction arithmetic; floats stay as they are.
-    """
-    if not exact:
-        return list(values), float(scale)
-    fractions = cast(list[Fraction], values)
-    common = math.lcm(*(v.denominator for v in fractions))
-    return [v.numerator * (common // v.denominator) for v in fractions], common * scale
+def _common_scale(values: list[Fraction], scale: int) -> tuple[list[int], int]:
+    """The successors' values as integer numerators over one denominator (times ``scale``),
+    so comparisons and sums need no Fraction arithmetic."""
+    common = math.lcm(*(v.denominator for v in values))
+    return [v.numerator * (common // v.denominator) for v in values], common * scale
 
 
-def _expect(weights: Weights, numbers: list[Scaled]) -> Scaled:
+def _expect(weights: Weights, numbers: Sequence[Scaled]) -> Scaled:
     return sum(weight * numbers[i] for i, weight in weights)
 
 
-def _best(values: list[Scaled], maximise: bool, exact: bool) -> tuple[Scaled, tuple[int, ...]]:
-    """The best value and the indices of all values that tie with it (floats: within round-off)."""
+def _best(values: list[Scaled], maximise: bool) -> tuple[Scaled, tuple[int, ...]]:
+    """The best value and the indices of all values equal to it."""
     best = max(values) if maximise else min(values)
-    if exact:
-        return best, tuple(i for i, v in enumerate(values) if v == best)
-    tolerance = FLOAT_TIE_TOLERANCE * max(abs(float(v)) for v in values)
-    return best, tuple(i for i, v in enumerate(values) if abs(float(v) - best) <= tolerance)
+    return best, tuple(i for i, v in enumerate(values) if v == best)
 
 
-def _defend(values: list[Scaled], exact: bool) -> tuple[Scaled, tuple[int, ...]]:
+def _defend(values: list[Scaled]) -> tuple[Scaled, tuple[int, ...]]:
     """The defender's best value and every optimal number of dice (1-based)."""
-    best, chosen = _best(values, False, exact)
+    best, chosen = _best(values, False)
     return best, tuple(i + 1 for i in chosen)
 
 
-def _fight_max(rnd: Round, numbers: list[Scaled], exact: bool) -> _Fight:
+def _fight_max(rnd: Round, numbers: list[int]) -> _Fight:
     most = rnd.attacker_dice
     return _Fight(((most, _expect(rnd.rolls[most - 1][rnd.defender_dice - 1], numbers)),))
 
 
-def _fight_respond(rnd: Round, numbers: list[Scaled], exact: bool) -> _Fight:
+def _fight_respond(rnd: Round, numbers: list[int]) -> _Fight:
     options: list[tuple[Move, Scaled]] = []
     responses: list[Response] = []
     for k, row in enumerate(rnd.rolls, start=1):
-        value, answers = _defend([_expect(w, numbers) for w in row], exact)
+        value, answers = _defend([_expect(w, numbers) for w in row])
         options.append((k, value))
         responses.append((k, (), answers))
     return _Fight(options, tuple(responses))
 
 
-def _fight_sees_roll(rnd: Round, numbers: list[Scaled], exact: bool) -> _Fight:
+def _fight_sees_roll(rnd: Round, numbers: list[int]) -> _Fight:
     options: list[tuple[Move, Scaled]] = []
     responses: list[Response] = []
     for k, tops in enumerate(rnd.seen, start=1):
         total: Scaled = 0
         for top, row in tops:
-            value, answers = _defend([_expect(w, numbers) for w in row], exact)
+            value, answers = _defend([_expect(w, numbers) for w in row])
             total += value
             responses.append((k, top, answers))
         options.append((k, total))
     return _Fight(options, tuple(responses))
 
 
-def _fight_announce(rnd: Round, numbers: list[Scaled], exact: bool) -> _Fight:
+def _fight_announce(rnd: Round, numbers: list[int]) -> _Fight:
     matrix = [[_expect(w, numbers) for w in row] for row in rnd.rolls]
-    solution = solve_matrix_game(matrix, exact=exact)
-    return _Fight(((ATTACK, solution.value),), (), solution.row_strategy, solution.column_strategy)
+    solution = solve_matrix_game(matrix, exact=True)
+    value = Fraction(solution.value)  # exact=True: already a Fraction
+    return _Fight(((ATTACK, value),), (), solution.row_strategy, solution.column_strategy)
 
 
-_FIGHTS: dict[Choice, Callable[[Round, list[Scaled], bool], _Fight]] = {
+_FIGHTS: dict[Choice, Callable[[Round, list[int]], _Fight]] = {
     "max": _fight_max,
     "respond": _fight_respond,
     "sees-roll": _fight_sees_roll,

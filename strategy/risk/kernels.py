@@ -1,0 +1,228 @@
+"""The float table kernel: a whole table anti-diagonal by anti-diagonal.
+
+Geometry is in :mod:`strategy.risk.grid`. In the interior a diagonal follows from the
+one ``k`` below by a single ``np.convolve`` with the full roll's probabilities, which
+numpy runs in C; the edge strips are computed first, cell by cell, and copied in.
+
+>>> from strategy.risk.objectives import Objective
+>>> from strategy.risk.rules import Rules
+>>> table = float_table(3, 2, Rules(), Objective("capture"))
+>>> table[:, 0].round(6).tolist()  # Pr(1,1), Pr(2,1), Pr(3,1) of seed 003
+[0.0, 0.416667, 0.754244]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import overload
+
+import numpy as np
+import numpy.typing as npt
+
+from strategy.risk.dice import rules_roll
+from strategy.risk.grid import (
+    Progress,
+    captured_payoffs,
+    edge_cells,
+    edge_order,
+    held_payoffs,
+    spent_rows,
+    start_offsets,
+    table_diagonals,
+    tick,
+)
+from strategy.risk.objectives import Objective
+from strategy.risk.rules import Rules
+
+FloatArray = npt.NDArray[np.float64]
+#: One roll's ``(attacker_losses, defender_losses, probability)`` triples.
+Outcomes = tuple[tuple[int, int, float], ...]
+
+
+@cache
+def float_rolls(rules: Rules) -> dict[tuple[int, int], Outcomes]:
+    """Each ``(attacker dice, defender dice)`` pair's outcomes, probabilities as floats.
+
+    >>> float_rolls(Rules())[(1, 1)]
+    ((1, 0, 0.5833333333333334), (0, 1, 0.4166666666666667))
+    """
+    return {
+        (a, b): tuple((la, ld, n / roll.total) for la, ld, n in roll.counts)
+        for a in range(1, rules.attacker_dice + 1)
+        for b in range(1, rules.defender_dice + 1)
+        for roll in (rules_roll(rules, a, b),)
+    }
+
+
+def full_roll_kernel(rules: Rules) -> FloatArray:
+    """``kernel[j]`` = P(the defender loses ``j`` of the ``k`` armies a full roll removes)."""
+    outcomes = float_rolls(rules)[(rules.attacker_dice, rules.defender_dice)]
+    kernel = np.zeros(min(rules.attacker_dice, rules.defender_dice) + 1)
+    for _, lost_d, p in outcomes:
+        kernel[lost_d] = p
+    return kernel
+
+
+def float_table(
+    max_attackers: int,
+    max_defenders: int,
+    rules: Rules,
+    objective: Objective,
+    progress: Progress | None = None,
+) -> FloatArray:
+    """``table[A-1, D-1]``: the value of ``objective`` at A attackers, D defenders."""
+    table = np.empty((max_attackers, max_defenders))
+    for row, payoffs in enumerate(spent_rows(rules, objective, max_attackers, max_defenders)):
+        table[row] = payoffs
+    max_n = max_attackers - rules.offset
+    if max_n >= 1:
+        _fill_by_diagonals(table, max_n, rules, objective, progress)
+    rows, columns = start_offsets(objective, max_attackers, max_defenders)
+    if any(rows) or any(columns):
+        table += np.add.outer(np.array(rows, dtype=np.float64), np.array(columns, np.float64))
+    return table
+
+
+def _fill_by_diagonals(
+    table: FloatArray, max_n: int, rules: Rules, objective: Objective, progress: Progress | None
+) -> None:
+    """Fill the rows of ``table`` whose armies may attack (``n = 1..max_n``)."""
+    ad, dd = rules.attacker_dice, rules.defender_dice
+    k = min(ad, dd)
+    columns = table.shape[1]
+    # Diagonal u, indexed by d, sits in slot u % (k + 1): it reads the k diagonals below it.
+    ring = np.zeros((k + 1, columns + 1))
+    captured = captured_payoffs(rules, objective, max_n)
+    held = held_payoffs(rules, objective, columns)
+    kernel = full_roll_kernel(rules)
+    edges = _float_edges(max_n, columns, rules, captured, held)
+    writer = _BlockWriter(table, rules.offset, max_n)
+    total = max_n + columns
+    for diagonal in table_diagonals(max_n, columns, rules):
+        u, lo, hi, first, last, i0, i1 = diagonal
+        cur = ring[u % (k + 1)]
+        if lo == 0:
+            cur[0] = captured[u]
+        if hi == u:
+            cur[u] = held[u]
+        if i0 <= i1:
+            source = ring[(u - k) % (k + 1)]
+            cur[i0 : i1 + 1] = np.convolve(source[i0 - k : i1 + 1], kernel, "valid")
+        for d in edge_cells(first, last, i0, i1):
+            cur[d] = edges[(u - d, d)]
+        writer.add(u, first, last, cur)
+        tick(progress, u, total)
+    writer.flush()
+
+
+def _float_edges(
+    max_n: int, columns: int, rules: Rules, captured: list[int], held: list[int]
+) -> dict[tuple[int, int], float]:
+    """Every edge cell, where a side rolls fewer than all its dice, one by one."""
+    ad, dd = rules.attacker_dice, rules.defender_dice
+    rolls = float_rolls(rules)
+    edges: dict[tuple[int, int], float] = {}
+
+    def value(n: int, d: int) -> float:
+        return captured[n] if d == 0 else held[d] if n == 0 else edges[(n, d)]
+
+    for n, d in edge_order(max_n, columns, rules):
+        edges[(n, d)] = sum(
+            p * value(n - la, d - ld) for la, ld, p in rolls[(min(ad, n), min(dd, d))]
+        )
+    return edges
+
+
+class _BlockWriter:
+    """Writes anti-diagonals into a table a block of them at a time, row by row.
+
+    Writing one anti-diagonal touches one cache line and one memory page per row; a
+    block of ``BLOCK`` diagonals instead fills ``BLOCK`` neighbouring cells of each row,
+    several times faster on a large table.
+    """
+
+    BLOCK = 64
+
+    def __init__(self, table: FloatArray, offset: int, max_n: int) -> None:
+        self.table, self.offset, self.max_n = table, offset, max_n
+        # block[n, j] is the cell of row n on diagonal u0 + j.
+        self.block = np.empty((max_n + 1, self.BLOCK))
+        self.u0, self.size = 1, 0
+
+    def add(self, u: int, first: int, last: int, cells: FloatArray) -> None:
+        """Add diagonal ``u`` (the next one) with its cells ``d = first..last`` of ``cells``."""
+        if self.size == self.BLOCK:
+            self.flush()
+            self.u0 = u
+        if first <= last:
+            self.block[u - last : u - first + 1, self.size] = cells[last : first - 1 : -1]
+        self.size += 1
+
+    def flush(self) -> None:
+        """Write the block's diagonals to the table and empty the block."""
+        u0, size, columns = self.u0, self.size, self.table.shape[1]
+        row = self.offset - 1  # table row of n = 0
+        # Rows whose cells on all the block's diagonals lie in the table are written at once:
+        # their cells sit columns - 1 apart row to row and contiguously along a row.
+        full = max(1, u0 + size - 1 - columns), min(self.max_n, u0 - 1)
+        if full[0] <= full[1]:
+            n = full[0]
+            start = (n + row) * columns + u0 - n - 1
+            itemsize = self.table.itemsize
+            view = np.lib.stride_tricks.as_strided(
+                self.table.reshape(-1)[start:],
+                shape=(full[1] - full[0] + 1, size),
+                strides=((columns - 1) * itemsize, itemsize),
+                writeable=True,
+            )
+            view[:] = self.block[full[0] : full[1] + 1, :size]
+        partial = range(max(1, u0 - columns), min(self.max_n, u0 + size - 1) + 1)
+        for n in partial:
+            if full[0] <= n <= full[1]:
+                continue
+            j0, j1 = max(0, n + 1 - u0), min(size - 1, n + columns - u0)
+            if j0 <= j1:
+                d0 = u0 + j0 - n
+                self.table[n + row, d0 - 1 : d0 + j1 - j0] = self.block[n, j0 : j1 + 1]
+        self.size = 0
+
+
+class FloatRows(Sequence[tuple[float, ...]]):
+    """The rows of a float table kept as one numpy array; a row becomes a tuple when read.
+
+    >>> rows = FloatRows(np.array([[0.5, 0.25], [1.0, 0.75]]))
+    >>> rows[1], len(rows), list(rows)[0]
+    ((1.0, 0.75), 2, (0.5, 0.25))
+    """
+
+    def __init__(self, array: FloatArray) -> None:
+        array.flags.writeable = False
+        self.array = array
+
+    def __len__(self) -> int:
+        return int(self.array.shape[0])
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[float, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[float, ...], ...]: ...
+    def __getitem__(self, index: int | slice) -> tuple[float, ...] | tuple[tuple[float, ...], ...]:
+        if isinstance(index, slice):
+            return tuple(tuple(row) for row in self.array[index].tolist())
+        return tuple(self.array[index].tolist())
+
+    def __iter__(self) -> Iterator[tuple[float, ...]]:
+        for row in self.array:
+            yield tuple(row.tolist())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FloatRows):
+            return NotImplemented
+        return bool(np.array_equal(self.array, other.array))
+
+    def __hash__(self) -> int:
+        return hash((self.array.shape, self.array.tobytes()))
+
+    def __repr__(self) -> str:
+        return f"FloatRows({self.array!r})"
