@@ -18,18 +18,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, partial
 from pathlib import Path
 
 import numpy as np
+from common import machine, median_seconds
 
 from strategy.risk.battle import battle_cell, battle_table
 from strategy.risk.dice import roll_distribution
@@ -63,15 +61,6 @@ def plain_table(size: int, exact: bool) -> list[list[Number]]:
 def read_all(size: int) -> tuple[tuple[Number, ...], ...]:
     """An exact table with every cell read as a reduced ``Fraction``."""
     return tuple(tuple(row) for row in battle_table(size, size).values)
-
-
-def median_seconds(job: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        job()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def child(job: str, repeats: int) -> tuple[float, float, str]:
@@ -125,20 +114,6 @@ def baseline_command(kind: str, size: int, out: Path) -> None:
         out.write_text(json.dumps(obj))
     else:
         np.save(out, np.array(plain_table(size, exact=False), dtype=np.float64))
-
-
-def machine() -> str:
-    cpu = "unknown CPU"
-    with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
-        for line in info:
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    return (
-        f"{os.cpu_count()} cores, {cpu}; Python {platform.python_version()}, "
-        f"numpy {np.__version__}; load average {load}"
-    )
 
 
 class Report:

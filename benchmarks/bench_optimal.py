@@ -17,17 +17,13 @@ The baselines are the textbook programs, classic rules, objective ``capture``:
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import statistics
 import sys
-import time
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from functools import cache, partial
 from typing import Any
 
-import numpy as np
+from common import machine, median_seconds
 
 from strategy.game import NodeKind
 from strategy.matrix_game import solve_matrix_game
@@ -134,29 +130,8 @@ def plain_solve(game: BattleGame) -> int:
     return len(memo)
 
 
-def median_seconds(job: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        began = time.perf_counter()
-        job()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
-
-
 def once(job: Callable[[], object]) -> float:
     return median_seconds(job, 1)
-
-
-def machine() -> str:
-    cpu = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
-            cpu = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
-    except (OSError, StopIteration):
-        pass
-    return (
-        f"{os.cpu_count()} cores, {cpu}; Python {platform.python_version()}, numpy {np.__version__}"
-    )
 
 
 def row(what: str, target: str, ours: str, baseline: str, ratio: float) -> None:

@@ -7,9 +7,10 @@ median of several runs) for both, and their ratio; the target is 10^6 battles pe
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from collections.abc import Callable
+from itertools import count
+
+from common import machine, median_seconds
 
 from strategy.risk.simulate import simulate
 
@@ -35,15 +36,13 @@ def plain_battles(trials: int, seed: int) -> int:
 
 
 def battles_per_second(job: Callable[[int], object], trials: int, repeats: int) -> float:
-    rates = []
-    for seed in range(repeats):
-        start = time.perf_counter()
-        job(seed)
-        rates.append(trials / (time.perf_counter() - start))
-    return statistics.median(rates)
+    """Battles per second over the median run; run ``i`` draws its dice from seed ``i``."""
+    seeds = count()
+    return trials / median_seconds(lambda: job(next(seeds)), repeats)
 
 
 def main() -> None:
+    print(f"machine: {machine()}")
     simulate(ATTACKERS, DEFENDERS, trials=1000, seed=0)  # import and warm up numpy and scipy
     trials = 1_000_000
     ours = battles_per_second(

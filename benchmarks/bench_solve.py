@@ -3,14 +3,17 @@
 Layers cycle MAX -> CHANCE -> MIN; each state has three children in the next layer, so
 states are shared (as in a dice battle) and the memo does the work. The last layer pays small
 integers. Run from the repository root (``PYTHONPATH=.`` unless the package is installed):
-``python benchmarks/bench_solve.py [--width 2200] [--depth 100]``.
+``python benchmarks/bench_solve.py [--width 2200] [--depth 100] [--repeats 3]``; each time
+is the median of ``--repeats`` runs, after one untimed run.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
 from fractions import Fraction
+from functools import partial
+
+from common import machine, median_seconds
 
 from strategy.game import NodeKind
 from strategy.solve import solve
@@ -57,12 +60,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--width", type=int, default=2200)
     parser.add_argument("--depth", type=int, default=100)
+    parser.add_argument("--repeats", type=int, default=3)
     arguments = parser.parse_args()
     game = LayeredGame(arguments.width, arguments.depth)
+    print(f"machine: {machine()}; medians of {arguments.repeats} runs")
     for exact in (True, False):
-        began = time.perf_counter()
         result = solve(game, exact=exact)
-        seconds = time.perf_counter() - began
+        seconds = median_seconds(partial(solve, game, exact=exact), arguments.repeats)
         print(
             f"{result.method}: {result.states_visited:,} states in {seconds:.2f} s = "
             f"{result.states_visited / seconds:,.0f} states/s (value {float(result.value):.6f})"

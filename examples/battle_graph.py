@@ -1,31 +1,29 @@
-"""Export a Risk battle's state graph, then ask networkx: what is the likeliest way to win?
+"""A Risk battle's state graph in networkx: what is the likeliest way to win?
 
-The command ``strategy risk graph A D --compact --optimal-only --out battle.graphml`` writes
-one node per (A, D) that optimal play can reach, each edge weighted by the exact probability
-of that round's outcome. Any GraphML reader can then answer questions about the battle; here
-plain networkx finds the most likely path to capture (the shortest path when each edge
-costs -log p) and adds up the chance of every way the battle can end.
+``state_graph`` with the battle's view, compact and optimal-only, has one node per (A, D)
+that optimal play can reach, each edge weighted by the exact probability of that round's
+outcome. ``strategy risk graph A D --compact --optimal-only --out battle.graphml`` writes
+the same graph for any GraphML reader; here plain networkx finds the most likely path to
+capture (the shortest path when each edge costs -log p) and adds up the chance of every
+way the battle can end.
 
 Run: python examples/battle_graph.py [A D]   (default 10 6)
 """
 
 import math
 import sys
-import tempfile
 from fractions import Fraction
 from itertools import pairwise
-from pathlib import Path
 
 import networkx as nx
 
-from strategy.cli.main import main
+from strategy.graph import state_graph
+from strategy.graph_views import battle_view
+from strategy.risk.game import BattleGame
 
-attackers, defenders = sys.argv[1:3] if len(sys.argv) > 2 else ("10", "6")
-with tempfile.TemporaryDirectory() as folder:
-    path = Path(folder) / "battle.graphml"
-    command = ["risk", "graph", attackers, defenders, "--compact", "--optimal-only"]
-    main([*command, "--out", str(path)])
-    graph = nx.read_graphml(path)
+attackers, defenders = map(int, sys.argv[1:3]) if len(sys.argv) > 2 else (10, 6)
+game = BattleGame(attackers, defenders)
+graph = state_graph(game, view=battle_view(game), compact=True, optimal_only=True)
 
 start = graph.graph["start"]
 print(f"P(capture) from {start} = {graph.nodes[start]['value_exact']}")

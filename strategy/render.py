@@ -152,9 +152,10 @@ def every(grid: Grid, step: int) -> Grid:
     )
 
 
-def compact(grid: Grid, width: int) -> tuple[Grid, str]:
+def compact(grid: Grid, width: int, *, sampled: int = 1) -> tuple[Grid, str]:
     """The table abbreviated and, if still wider than ``width``, banded: every k-th row and
-    column. Returns the grid and a note saying what was left out.
+    column. Returns the grid and a note saying what was left out; ``sampled`` says the
+    grid already holds only one row and column in that many of the full table.
 
     >>> wide = Grid("", "A", "D", tuple(range(1, 41)), tuple(range(1, 41)), (("0.5",) * 40,) * 40)
     >>> small, note = compact(wide, 60)
@@ -168,23 +169,25 @@ def compact(grid: Grid, width: int) -> tuple[Grid, str]:
     while step < len(grid.columns) and text_width(every(short, step)) > width:
         step += 1
     note = "compact view: cells rounded"
-    if step > 1:
-        note += f"; 1 row and column in {step} shown; --format csv has them all"
+    if step * sampled > 1:
+        note += f"; 1 row and column in {step * sampled} shown; --format csv has them all"
     return every(short, step), note
 
 
-def to_terminal(grid: Grid, *, colour: bool, width: int | None, compact_view: bool) -> str:
+def to_terminal(
+    grid: Grid, *, colour: bool, width: int | None, compact_view: bool, sampled: int = 1
+) -> str:
     """The text table for a terminal ``width`` characters wide (``None``: a file or pipe).
 
-    ``compact_view`` fits the table to the width; otherwise a table wider than the
-    terminal is printed whole, followed by a hint.
+    ``compact_view`` fits the table to the width (``sampled`` as for :func:`compact`);
+    otherwise a table wider than the terminal is printed whole, followed by a hint.
 
     >>> wide = Grid("", "A", "D", (1,), tuple(range(1, 31)), (("0.500",) * 30,))
     >>> to_terminal(wide, colour=False, width=80, compact_view=False).splitlines()[-1]
     'hint: this table is 213 characters wide, the terminal 80: try --compact or --format html'
     """
     if compact_view and width is not None:
-        small, note = compact(grid, width)
+        small, note = compact(grid, width, sampled=sampled)
         return to_text(small, colour=colour) + "\n" + note
     text = to_text(grid, colour=colour)
     wide = text_width(grid)

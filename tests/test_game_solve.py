@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from strategy.game import GameError, NodeKind, check_chance_outcomes
 from strategy.solve import FLOAT_TIE_TOLERANCE, solve
 from strategy.testing import TreeGame, brute_force_value, small_games
+from tests.helpers import reachable
 
 # A maximiser choosing between a sure 1/10 and a chance node worth 1/10 on average.
 TIE = TreeGame.from_spec(
@@ -26,29 +27,6 @@ TIE = TreeGame.from_spec(
         },
     )
 )
-
-
-def reachable(game: Any, start: Any) -> set[Any]:
-    """Every state reachable from ``start``, by breadth-first search."""
-    seen, frontier = {start}, [start]
-    while frontier:
-        state = frontier.pop()
-        for next_state in successors(game, state):
-            if next_state not in seen:
-                seen.add(next_state)
-                frontier.append(next_state)
-    return seen
-
-
-def successors(game: Any, state: Any) -> Iterator[Any]:
-    node_kind = game.kind(state)
-    if node_kind is NodeKind.CHANCE:
-        yield from (game.child(state, o) for o, _ in game.chance_outcomes(state))
-    elif node_kind is NodeKind.SIMULTANEOUS:
-        rows, columns = game.joint_actions(state)
-        yield from (game.child(state, (r, c)) for r in rows for c in columns)
-    elif node_kind is not NodeKind.TERMINAL:
-        yield from (game.child(state, a) for a in game.legal_actions(state))
 
 
 # --- hand-checked games ---------------------------------------------------------------------

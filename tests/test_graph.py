@@ -10,34 +10,11 @@ from hypothesis import given, settings
 
 from strategy.classic.dice_game import DiceState, RollOrStop, analyse_dice
 from strategy.classic.tictactoe import Board, TicTacToe
-from strategy.game import Game, GameError, NodeKind
+from strategy.game import GameError, NodeKind
 from strategy.graph import ACTION_SEPARATOR, StateView, exact_text, state_graph
 from strategy.solve import solve
 from strategy.testing import TreeGame, TreeNode, small_games
-
-
-def reachable(game: Game[Any, Any]) -> set[Any]:
-    """Every state reachable from the start, by a plain breadth-first search."""
-    seen = {game.initial_state()}
-    frontier = [game.initial_state()]
-    while frontier:
-        state = frontier.pop()
-        kind = game.kind(state)
-        if kind is NodeKind.TERMINAL:
-            continue
-        if kind is NodeKind.CHANCE:
-            moves = [outcome for outcome, _ in game.chance_outcomes(state)]
-        elif kind is NodeKind.SIMULTANEOUS:
-            rows, columns = game.joint_actions(state)
-            moves = [(row, column) for row in rows for column in columns]
-        else:
-            moves = list(game.legal_actions(state))
-        for move in moves:
-            child = game.child(state, move)
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return seen
+from tests.helpers import reachable
 
 
 @settings(max_examples=60, deadline=None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -20,39 +19,10 @@ from strategy.risk.optimal import STOP, OptimalTable, optimal_odds, optimal_tabl
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
 from strategy.solve import Result, solve
+from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)
-OBJECTIVES = ("capture", "signed", "keep:3", "balance:0", "balance:2", "balance:5")
 SIZE = 12
-
-
-class EveryStart:
-    """A game whose first move, by chance, is any of ``starts``: one solve covers them all."""
-
-    def __init__(self, game: BattleGame, starts: Sequence[BattleState]) -> None:
-        self.game = game
-        self.starts = tuple((start, Fraction(1, len(starts))) for start in starts)
-
-    def initial_state(self) -> Hashable:
-        return "root"
-
-    def kind(self, state: Any) -> NodeKind:
-        return NodeKind.CHANCE if state == "root" else self.game.kind(state)
-
-    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, Fraction]]:
-        return self.starts if state == "root" else self.game.chance_outcomes(state)
-
-    def child(self, state: Any, action: Any) -> Any:
-        return action if state == "root" else self.game.child(state, action)
-
-    def returns(self, state: Any) -> Fraction | int:
-        return self.game.returns(state)
-
-    def legal_actions(self, state: Any) -> Sequence[Any]:
-        return self.game.legal_actions(state)
-
-    def joint_actions(self, state: Any) -> tuple[Sequence[Any], Sequence[Any]]:
-        return self.game.joint_actions(state)
 
 
 def solve_every_state(

@@ -29,11 +29,12 @@ from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.moves import roll_outcomes, top_outcomes
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import OptimalTable, optimal_odds, optimal_table
+from strategy.risk.optimal_kernels import PlayRows
 from strategy.risk.plays import CellPlay, Response, Value
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
 from strategy.solve import FLOAT_TIE_TOLERANCE, Result, solve
-from tests.test_optimal import OBJECTIVES, EveryStart
+from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)
 SOLVER_SIZE = 30
@@ -274,6 +275,16 @@ def test_float_plays_read_like_the_exact_rows() -> None:
     assert repr(fast.plays) == "PlayRows(6 x 4)" and hash(fast.plays) == hash(fast.plays)
     with pytest.raises(ValueError):
         fast.play(7, 1)
+
+
+@pytest.mark.parametrize("choice", CHOICES)
+def test_rows_decode_like_single_cells(choice: Choice) -> None:
+    plays = optimal_table(40, 40, Rules(defender_dice=3), choice=choice).plays
+    assert isinstance(plays, PlayRows)
+    grid = plays.grid
+    for a in range(41):
+        assert grid.row_plays(a, 0, 41) == tuple(grid.play(a, d) for d in range(41))
+        assert grid.row_plays(a, 7, 12) == tuple(grid.play(a, d) for d in range(7, 12))
 
 
 def test_progress_is_reported_up_to_the_end() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
 from fractions import Fraction
 from itertools import product
 from math import prod
@@ -25,6 +24,7 @@ from strategy.risk.optimal import optimal_odds
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
 from strategy.solve import solve
+from tests.helpers import reachable
 
 CHOICES = tuple(CHOICE_RULES)
 OPTIMISED = st.sampled_from(
@@ -88,27 +88,6 @@ def test_seen_rolls_by_brute_force(rules: Rules, data: st.DataObject) -> None:
         for a, d, n in seen:
             total[(a, d)] += count * n
     assert {(a, d): n for a, d, n in rules_roll(rules, k, j).counts} == total
-
-
-def reachable(game: BattleGame) -> dict[BattleState, NodeKind]:
-    kinds: dict[BattleState, NodeKind] = {}
-    stack = [game.initial_state()]
-    while stack:
-        state = stack.pop()
-        if state in kinds:
-            continue
-        kind = kinds[state] = game.kind(state)
-        if kind is NodeKind.TERMINAL:
-            continue
-        if kind is NodeKind.CHANCE:
-            actions: list[Hashable] = [o for o, _ in game.chance_outcomes(state)]
-        elif kind is NodeKind.SIMULTANEOUS:
-            rows, columns = game.joint_actions(state)
-            actions = list(product(rows, columns))
-        else:
-            actions = list(game.legal_actions(state))
-        stack.extend(game.child(state, a) for a in actions)
-    return kinds
 
 
 def policy_value(game: BattleGame, attacker: dict[Any, Any], defender: dict[Any, Any]) -> Fraction:
@@ -188,7 +167,7 @@ def test_solver_value_is_the_max_min_over_pure_policies(game: BattleGame) -> Non
     # (max, respond, sees-roll) it is the value; under announce the value lies between the
     # pure max-min and min-max, as mixed strategies may be needed. The dynamic programme
     # agrees with the solver.
-    kinds = reachable(game)
+    kinds = {state: game.kind(state) for state in reachable(game)}
     sizes = [policy_count(game, kinds, side) for side in (NodeKind.MAX, NodeKind.MIN)]
     assume(sizes[0] * sizes[1] <= 600)
     table = [

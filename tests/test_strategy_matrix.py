@@ -7,13 +7,21 @@ import sys
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from string import ascii_lowercase
 
 import pytest
 
+from strategy.risk.choices import Choice
 from strategy.risk.objectives import Objective
-from strategy.risk.optimal import OVER, STOP, CellPlay, optimal_table
+from strategy.risk.optimal import OVER, STOP, CellPlay, OptimalTable, optimal_table
 from strategy.risk.rules import Rules
-from strategy.risk.strategy_matrix import by_roll_text, describe_cell, fit_rule, strategy_matrix
+from strategy.risk.strategy_matrix import (
+    CellStrategy,
+    by_roll_text,
+    describe_cell,
+    fit_rule,
+    strategy_matrix,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = [(high, second) for high in range(6, 0, -1) for second in range(high, 0, -1)]
@@ -147,6 +155,42 @@ def test_mixed_play_gets_a_letter() -> None:
     )
     mixed = strategy_matrix(replace(table, plays=plays))
     assert mixed.cells[2][1].code == "a" and dict(mixed.legend)["a"] == cell.meaning
+
+
+def matrix_cell_by_cell(table: OptimalTable) -> tuple[list[list[CellStrategy]], dict[str, str]]:
+    """Cells and legend with every cell described on its own, nothing shared."""
+    letters: dict[str, str] = {}
+    legend: dict[str, str] = {}
+    rows = []
+    for a in table.attackers:
+        row = []
+        for d in table.defenders:
+            cell = describe_cell(table.play(a, d), table.rules, table.choice, a, d)
+            if not cell.code:
+                letter = letters.setdefault(cell.meaning, ascii_lowercase[len(letters)])
+                cell = replace(cell, code=letter)
+            legend.setdefault(cell.code, cell.meaning)
+            row.append(cell)
+        rows.append(row)
+    return rows, legend
+
+
+@pytest.mark.parametrize("choice", ["max", "respond", "announce", "sees-roll"])
+@pytest.mark.parametrize(
+    ("rules", "objective", "exact"),
+    [
+        (Rules(), Objective("capture"), False),
+        (Rules(defender_dice=3), Objective("balance", 2), True),
+    ],
+)
+def test_shared_descriptions_match_cell_by_cell(
+    choice: Choice, rules: Rules, objective: Objective, exact: bool
+) -> None:
+    table = optimal_table(40, 40, rules, objective, choice, exact=exact)
+    matrix = strategy_matrix(table)
+    cells, legend = matrix_cell_by_cell(table)
+    assert [list(row) for row in matrix.cells] == cells
+    assert dict(matrix.legend) == legend
 
 
 def test_over_and_stop_cells() -> None:

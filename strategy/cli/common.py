@@ -74,6 +74,23 @@ def add_output_options(
     parser.add_argument("--out", metavar="FILE", type=Path, help="write to FILE, not stdout")
 
 
+def add_colour_option(parser: argparse.ArgumentParser) -> None:
+    """``--color auto|always|never``: whether text output is coloured like seed 000's table."""
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour probabilities (auto: only on a terminal without NO_COLOR)",
+    )
+
+
+def colour_wanted(args: argparse.Namespace) -> bool:
+    """Whether to colour this command's text output: never in a file given by ``--out``."""
+    from strategy.render import use_colour
+
+    return args.out is None and use_colour(sys.stdout, args.color)
+
+
 def write_text(args: argparse.Namespace, text: str) -> None:
     """Write a command's text output to ``--out`` or stdout, ending in one newline."""
     text = text if text.endswith("\n") else text + "\n"

@@ -14,13 +14,14 @@ can differ from one territory to the next takes one value or a comma-separated l
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
     CliError,
+    add_colour_option,
     add_output_options,
+    colour_wanted,
     fraction_text,
     nonnegative_int,
     positive_int,
@@ -83,23 +84,6 @@ def path_rules(args: argparse.Namespace, territories: int) -> tuple[Rules, ...]:
             one[name] = values[index if len(values) > 1 else 0]
         rules.append(rules_from_args(argparse.Namespace(**one)))
     return tuple(rules)
-
-
-def add_colour_option(parser: argparse.ArgumentParser) -> None:
-    """``--color auto|always|never``, as ``table`` has it."""
-    parser.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour probabilities (auto: only on a terminal without NO_COLOR)",
-    )
-
-
-def colour_wanted(args: argparse.Namespace) -> bool:
-    """Whether to colour this command's text output."""
-    from strategy.render import use_colour
-
-    return args.out is None and use_colour(sys.stdout, args.color)
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:

@@ -6,13 +6,14 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
+    add_colour_option,
     add_output_options,
+    colour_wanted,
     fraction_text,
     nonnegative_int,
     write_json,
     write_text,
 )
-from strategy.cli.risk_chain import add_colour_option, colour_wanted
 from strategy.cli.risk_options import (
     add_battle_arguments,
     add_rule_options,
@@ -59,8 +60,17 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run)
 
 
-def _entry(k: int, p: Value) -> dict[str, Any]:
-    return {"armies": k, "probability": float(p), "probability_exact": fraction_text(p)}
+def tail_json(armies: int, probability: Value) -> dict[str, Any]:
+    """One tail probability as JSON, with ``probability_exact`` when it is exact.
+
+    >>> from fractions import Fraction
+    >>> tail_json(2, Fraction(5, 12))
+    {'armies': 2, 'probability': 0.4166666666666667, 'probability_exact': '5/12'}
+    """
+    exact = (
+        {} if isinstance(probability, float) else {"probability_exact": fraction_text(probability)}
+    )
+    return {"armies": armies, "probability": float(probability)} | exact
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,8 +100,8 @@ def run(args: argparse.Namespace) -> int:
         obj = {
             "attackers": args.attackers,
             "defenders": args.defenders,
-            "capture_with_at_least": [_entry(k, p) for k, p in attacker],
-            "defender_at_most": [_entry(k, p) for k, p in defender],
+            "capture_with_at_least": [tail_json(k, p) for k, p in attacker],
+            "defender_at_most": [tail_json(k, p) for k, p in defender],
             "rules": rules_json(rules),
         }
         write_json(args, obj)

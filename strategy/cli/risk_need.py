@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import (
+    colour_wanted,
     fraction_text,
     positive_int,
     write_json,
@@ -13,7 +14,6 @@ from strategy.cli.common import (
 )
 from strategy.cli.risk_chain import (
     add_path_options,
-    colour_wanted,
     path_rules,
     rules_text,
 )

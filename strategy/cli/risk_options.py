@@ -120,11 +120,27 @@ class PlayOptions:
     allow_stop: bool
     asked: bool
 
+    @property
+    def classic(self) -> bool:
+        """Whether nobody has a real choice: both roll the most dice, and stopping cannot
+        pay (every objective but ``balance``, or ``--no-stop``), so optimal play is the
+        classic battle and its faster kernels serve.
+
+        >>> PlayOptions("max", Objective("signed"), True, True).classic
+        True
+        """
+        return self.choice == "max" and (not self.allow_stop or self.objective.kind != "balance")
+
     def table(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> OptimalTable:
-        """Optimal play over the grid 1..``attackers`` x 1..``defenders``."""
+        """Optimal play over the grid 1..``attackers`` x 1..``defenders``, with a progress
+        bar on a terminal."""
+        from strategy.progress import ProgressBar
         from strategy.risk.optimal import optimal_table
 
-        return optimal_table(attackers, defenders, rules, **self._game(), exact=exact)
+        with ProgressBar("optimal table") as progress:
+            return optimal_table(
+                attackers, defenders, rules, **self._game(), exact=exact, progress=progress
+            )
 
     def odds(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> OptimalOdds:
         """Optimal play in the one battle ``attackers`` v ``defenders``."""

@@ -9,12 +9,16 @@ value is the classic battle's, and the classic kernel computes it.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+from math import log10
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
     CliError,
+    add_colour_option,
     add_output_options,
+    colour_wanted,
     fraction_text,
     nonnegative_int,
     positive_int,
@@ -37,6 +41,9 @@ if TYPE_CHECKING:
     from strategy.risk.rules import Rules
 
 FORMATS = ("text", "csv", "json", "latex", "html", "npy")
+#: Characters a text format may write before the command asks for npy or --compact
+#: instead: a 2000 x 2000 float table in JSON fits, a 10,000 x 10,000 one does not.
+MAX_OUTPUT_CHARS = 128 * 1024**2
 METRICS = ("capture", "signed", "attacker-left", "defender-left")
 #: Decimals shown by default: odds to 3 places, army counts to 1 place as in seed 000.
 DIGITS = {
@@ -53,6 +60,8 @@ EPILOG = """examples:
   strategy risk table --attackers 10 --defenders 10 --count attacking
   strategy risk table --metric signed --format html --out table.html
   strategy risk table --attackers 50 --defenders 50 --exact --json
+  strategy risk table --attackers 200 --defenders 200 --compact
+  strategy risk table --attackers 10000 --defenders 10000 --format npy --out t.npy
   strategy risk table --choice sees-roll --exact --format csv
   strategy risk table --objective balance:2 --choice sees-roll"""
 
@@ -91,7 +100,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def add_grid_options(parser: argparse.ArgumentParser) -> None:
-    """``--attackers``, ``--defenders`` and ``--color``: options of every grid command."""
+    """``--attackers``, ``--defenders``, ``--color`` and ``--compact``: options of every
+    grid command."""
     parser.add_argument(
         "--attackers", type=positive_int, default=20, metavar="N", help="rows A = 1..N (default 20)"
     )
@@ -102,11 +112,12 @@ def add_grid_options(parser: argparse.ArgumentParser) -> None:
         metavar="M",
         help="columns D = 1..M (default 20)",
     )
+    add_colour_option(parser)
     parser.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour the text table (auto: only on a terminal without NO_COLOR)",
+        "--compact",
+        action="store_true",
+        help="fit the text table to the terminal (COLUMNS or 80 when piped): cells rounded "
+        "and, if still too wide, every k-th row and column",
     )
 
 
@@ -116,6 +127,9 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     rules = rules_from_args(args)
     play = play_from_args(args, args.metric)
+    compact = args.format == "text" and args.compact
+    if args.format != "npy" and not compact:
+        check_output_size(args, rules, play)
     table = compute_table(args.attackers, args.defenders, rules, play, exact=args.exact)
     if args.format == "json":
         write_json(args, table_json(table, play), indent=None)
@@ -123,33 +137,94 @@ def run(args: argparse.Namespace) -> int:
         import numpy as np
 
         try:
-            np.save(args.out, np.array(table.as_floats(), dtype=np.float64))
+            np.save(args.out, table.as_array())
         except OSError as error:
             raise CliError(f"cannot write {args.out}: {error.strerror}") from None
     else:
-        grid = table_grid(table, table.objective.label, args.digits, args.format == "csv", play)
-        write_grid(args, grid)
+        # The compact view shows one cell in several; formatting only those keeps a
+        # 10,000 x 10,000 table cheap. It samples further if still too wide.
+        width = terminal_width(args)
+        step = max(1, args.defenders // width) if compact and width else 1
+        metric = table.objective.label
+        grid = table_grid(table, metric, args.digits, args.format == "csv", play, step)
+        write_grid(args, grid, sampled=step)
     return 0
+
+
+def output_chars(attackers: int, defenders: int, rules: Rules, fmt: str, exact: bool) -> int:
+    """A rough size of the table written in a text format: a float's characters per cell
+    (HTML adds a style), and in CSV and JSON each exact fraction's digits, which grow with
+    the battle's length.
+
+    >>> from strategy.risk.rules import Rules
+    >>> output_chars(100, 100, Rules(), "json", exact=False)
+    240000
+    """
+    per_cell = 48 if fmt == "html" else 24
+    if exact and fmt in ("csv", "json"):
+        # A cell's numerator and denominator have about one roll's digits per army lost,
+        # half the table's longest battle on average.
+        attacker_digits = rules.attacker_dice * log10(rules.attacker_sides)
+        defender_digits = rules.defender_dice * log10(rules.defender_sides)
+        per_cell += int((attackers + defenders) * (attacker_digits + defender_digits))
+    return attackers * defenders * per_cell
+
+
+def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> None:
+    """Refuse, before any work, a table too large to write sensibly in a text format."""
+    from strategy.resources import human_bytes
+    from strategy.risk.battle import check_table_memory
+
+    size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact)
+    if size > MAX_OUTPUT_CHARS:
+        if play.classic:
+            # Pointing to npy is no help when the table cannot be held at all.
+            check_table_memory(args.attackers, args.defenders, rules, exact=args.exact)
+        compact = "--compact for a sampled view, or " if args.format == "text" else ""
+        raise CliError(
+            f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
+            f"{human_bytes(size)}: use {compact}--format npy --out FILE.npy"
+        )
 
 
 def compute_table(
     attackers: int, defenders: int, rules: Rules, play: PlayOptions, *, exact: bool
 ) -> BattleTable:
     """The classic kernel where nobody has a real choice, else the optimal-play table."""
+    from strategy.progress import ProgressBar
     from strategy.risk.battle import battle_table
 
-    if play.choice == "max" and (not play.allow_stop or play.objective.kind != "balance"):
-        return battle_table(attackers, defenders, rules, play.objective, exact=exact)
+    if play.classic:
+        with ProgressBar("table") as progress:
+            return battle_table(
+                attackers, defenders, rules, play.objective, exact=exact, progress=progress
+            )
     return play.table(attackers, defenders, rules, exact=exact)
 
 
-def write_grid(args: argparse.Namespace, grid: Grid) -> None:
-    """Write a grid as text (coloured on a terminal when asked), CSV, LaTeX or HTML."""
+def terminal_width(args: argparse.Namespace) -> int | None:
+    """The width text output should fit: the terminal's, and with ``--compact`` also
+    ``COLUMNS`` or 80 in a file or pipe (``None``: print the table whole, without a hint)."""
+    if (args.out is None and sys.stdout.isatty()) or args.compact:
+        return shutil.get_terminal_size().columns
+    return None
+
+
+def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> None:
+    """Write a grid as text (fitted to the terminal under ``--compact``, coloured when
+    asked), CSV, LaTeX or HTML; ``sampled`` says the grid already shows one row and column
+    in that many."""
     from strategy import render
 
     if args.format == "text":
-        colour = args.out is None and render.use_colour(sys.stdout, args.color)
-        write_text(args, render.to_text(grid, colour=colour))
+        text = render.to_terminal(
+            grid,
+            colour=colour_wanted(args),
+            width=terminal_width(args),
+            compact_view=args.compact,
+            sampled=sampled,
+        )
+        write_text(args, text)
     else:
         writer = {"csv": render.to_csv, "latex": render.to_latex, "html": render.to_html}
         write_text(args, writer[args.format](grid))
@@ -172,9 +247,10 @@ def table_json(table: BattleTable, play: PlayOptions) -> dict[str, Any]:
 
 
 def capture_shades(
-    table: BattleTable, play: PlayOptions | None = None
+    table: BattleTable, play: PlayOptions | None = None, step: int = 1
 ) -> tuple[tuple[float, ...], ...]:
-    """P(capture) under the same play (default: the classic battle), as seed 000 shades."""
+    """P(capture) under the same play (default: the classic battle), as seed 000 shades,
+    at every ``step``-th row and column."""
     play = play or PlayOptions("max", table.objective, False, False)
     if table.objective.kind == "capture":
         capture = table
@@ -187,7 +263,7 @@ def capture_shades(
         capture = compute_table(
             rows, columns, table.rules, replace(play, objective=CAPTURE), exact=False
         )
-    return tuple(tuple(row) for row in capture.as_floats())
+    return tuple(map(tuple, capture.as_array()[::step, ::step].tolist()))
 
 
 def caption(table: BattleTable, play: PlayOptions | None) -> str:
@@ -207,29 +283,33 @@ def table_grid(
     digits: int | None,
     full: bool,
     play: PlayOptions | None = None,
+    step: int = 1,
 ) -> Grid:
     """The table of ``metric`` as a renderable grid, shaded by P(capture) as seed 000 shades.
 
     ``full`` keeps every digit (exact fractions when the table is exact), for CSV; ``play``
-    says how the battle was played (default: the classic battle).
+    says how the battle was played (default: the classic battle); ``step`` keeps every
+    ``step``-th row and column only.
     """
     from strategy.render import Grid, format_number
 
     shown = DIGITS[metric.partition(":")[0]] if digits is None else digits
-    if full:
-        cells = tuple(
-            tuple(fraction_text(v) if table.exact else repr(float(v)) for v in row)
-            for row in table.values
-        )
+    cells: tuple[tuple[str, ...], ...]
+    if full and table.exact:
+        rows = (table.values[i][::step] for i in range(0, len(table.attackers), step))
+        cells = tuple(tuple(fraction_text(v) for v in row) for row in rows)
     else:
-        cells = tuple(tuple(format_number(float(v), shown) for v in row) for row in table.values)
+        # Floats from the array: no Python object per cell left out.
+        floats: list[list[float]] = table.as_array()[::step, ::step].tolist()
+        number = repr if full else (lambda v: format_number(v, shown))
+        cells = tuple(tuple(number(v) for v in row) for row in floats)
     return Grid(
         title=f"{table.objective.description} (rows A, columns D)",
         row_name="A",
         column_name="D",
-        rows=table.attackers,
-        columns=table.defenders,
+        rows=table.attackers[::step],
+        columns=table.defenders[::step],
         cells=cells,
-        shades=capture_shades(table, play),
+        shades=capture_shades(table, play, step),
         caption=caption(table, play),
     )

@@ -35,7 +35,7 @@ from strategy.risk.grid import Progress, captured_payoffs, held_payoffs
 from strategy.risk.kernels import FloatArray, FloatRows, float_table
 from strategy.risk.objectives import Objective
 from strategy.risk.push import DEFAULT_TOLERANCE, push_forward
-from strategy.risk.rules import DEFAULT_RULES, Rules
+from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
 from strategy.risk.scaled import ScaledRows
 
 Value = Fraction | float
@@ -283,6 +283,21 @@ def float_table_memory(max_attackers: int, max_defenders: int, rules: Rules) -> 
     return 8 * (max_attackers * max_defenders + (k + 4) * (max_defenders + 1))
 
 
+def check_table_memory(
+    max_attackers: int, max_defenders: int, rules: Rules, *, exact: bool
+) -> None:
+    """Refuse (:class:`strategy.resources.TooLarge`) a table from :func:`battle_table` that
+    this machine's memory cannot hold, with the size it would need.
+
+    >>> check_table_memory(100, 100, Rules(), exact=True)
+    """
+    what = f"a {max_attackers} x {max_defenders} {'exact' if exact else 'float'} table"
+    if exact:
+        require_memory(table_memory(max_attackers, max_defenders, rules, exact=True), what)
+    else:
+        require_memory(float_table_memory(max_attackers, max_defenders, rules), what)
+
+
 def battle_table(
     max_attackers: int,
     max_defenders: int,
@@ -300,16 +315,12 @@ def battle_table(
     >>> battle_table(2, 2, objective=Objective("signed")).values
     ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 4), Fraction(-137, 96)))
     """
-    for name, value in (("max_attackers", max_attackers), ("max_defenders", max_defenders)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
-    what = f"a {max_attackers} x {max_defenders} {'exact' if exact else 'float'} table"
+    check_table_size(max_attackers, max_defenders)
+    check_table_memory(max_attackers, max_defenders, rules, exact=exact)
     values: Sequence[Sequence[Value]]
     if exact:
-        require_memory(table_memory(max_attackers, max_defenders, rules, exact=True), what)
         values = exact_table(max_attackers, max_defenders, rules, objective, progress)
     else:
-        require_memory(float_table_memory(max_attackers, max_defenders, rules), what)
         array = float_table(max_attackers, max_defenders, rules, objective, progress)
         values = FloatRows(array)
     return BattleTable(

@@ -40,7 +40,7 @@ from functools import cache
 
 from strategy.risk.battle import Value, battle_odds
 from strategy.risk.outcomes import FinalStates
-from strategy.risk.rules import DEFAULT_RULES, Rules
+from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
 
 
 @dataclass(frozen=True)
@@ -149,13 +149,13 @@ def chain_odds(
     """
     if not defenders:
         raise ValueError("give at least one territory to attack")
-    if isinstance(leave, bool) or not isinstance(leave, int) or leave < 1:
+    if not whole_at_least(leave, 1):
         raise ValueError(
             f"leave must be a whole number >= 1 (a territory is never empty), not {leave!r}"
         )
     path = tuple(defenders)
     for d in path:
-        if isinstance(d, bool) or not isinstance(d, int) or d < 1:
+        if not whole_at_least(d, 1):
             raise ValueError(f"every territory on the path needs >= 1 defender, not {d!r}")
     rule_list = per_territory(rules, len(path))
     rule_list[0].check_state(attackers, path[0])

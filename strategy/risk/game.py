@@ -30,7 +30,7 @@ from typing import Literal, NamedTuple, cast
 
 from strategy.game import NodeKind
 from strategy.risk.battle import CAPTURE
-from strategy.risk.choices import Choice, choice_rule
+from strategy.risk.choices import Choice
 from strategy.risk.moves import Roll, roll_outcomes, top_outcomes
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import check_objective
@@ -97,7 +97,6 @@ class BattleGame:
         allow_stop: bool = True,
     ) -> None:
         rules.check_state(attackers, defenders)
-        choice_rule(choice)
         check_objective(objective, choice, allow_stop)
         self.rules = rules
         self.objective = objective

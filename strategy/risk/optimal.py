@@ -52,7 +52,7 @@ from strategy.risk.optimal_kernels import (
     separable,
 )
 from strategy.risk.plays import ATTACK, OVER, STOP, CellPlay, Move, Response, Value
-from strategy.risk.rules import DEFAULT_RULES, Rules
+from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
 
 __all__ = [
     "ATTACK",
@@ -121,7 +121,7 @@ class OptimalOdds:
 
 
 def check_objective(objective: Objective, choice: Choice, allow_stop: bool) -> None:
-    """Refuse an objective nobody can optimise under these options.
+    """Refuse an unknown choice rule, and an objective nobody can optimise under these options.
 
     >>> check_objective(Objective("attacker-left"), "max", allow_stop=False)  # the classic
     >>> check_objective(Objective("attacker-left"), "sees-roll", allow_stop=False)
@@ -129,6 +129,7 @@ def check_objective(objective: Objective, choice: Choice, allow_stop: bool) -> N
     ...
     ValueError: objective 'attacker-left' only describes the battle fought to the end ...
     """
+    choice_rule(choice)
     if objective.kind not in OPTIMISED and (choice != "max" or allow_stop):
         raise ValueError(
             f"objective {objective.label!r} only describes the battle fought to the end with "
@@ -159,9 +160,7 @@ def optimal_table(
     >>> table.value(2, 1), table.play(2, 1).attacker  # seed 003: Pr(2,1) = 15/36
     (Fraction(5, 12), (1,))
     """
-    for name, size in (("max_attackers", max_attackers), ("max_defenders", max_defenders)):
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise ValueError(f"{name} must be a whole number >= 1, not {size!r}")
+    check_table_size(max_attackers, max_defenders)
     _admit(max_attackers, max_defenders, rules, objective, choice, allow_stop, exact)
     rows, columns = range(1, max_attackers + 1), range(1, max_defenders + 1)
     values: tuple[tuple[Value, ...], ...]
@@ -251,7 +250,6 @@ def _admit(
     exact: bool,
 ) -> None:
     """Refuse, before any work, what nobody can optimise or this machine cannot hold."""
-    choice_rule(choice)
     check_objective(objective, choice, allow_stop)
     if exact:
         cells = (max_attackers + 1) * (max_defenders + 1)

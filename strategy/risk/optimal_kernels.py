@@ -191,6 +191,40 @@ class FloatGrid:
         kmax = self.rules.attacker_dice_for(attackers)
         if defenders == 0 or kmax == 0:
             return OVER
+        return self._decode(attackers, defenders, kmax)
+
+    def row_plays(self, attackers: int, first: int, stop: int) -> tuple[CellPlay, ...]:
+        """The plays of the states ``(attackers, D)`` for ``first <= D < stop``.
+
+        >>> grid = float_grid(3, 2, Rules(), Objective("capture"), "max", allow_stop=False)
+        >>> [play.attacker for play in grid.row_plays(3, 0, 3)]
+        [(), (2,), (2,)]
+        """
+        kmax = self.rules.attacker_dice_for(attackers)
+        if kmax == 0:
+            return (OVER,) * (stop - first)
+        # Neighbouring states mostly play alike, and decoding is slow next to numpy: decode
+        # only where the bits differ from the left neighbour's, or the defender's dice grow.
+        columns = slice(first, stop)
+        starts = np.zeros(stop - first, dtype=bool)
+        for bits in (
+            self.attacker[attackers, columns, np.newaxis],
+            self.defender[attackers, columns],
+            self.attacker_mix[attackers, columns, :kmax],
+            self.defender_mix[attackers, columns],
+        ):
+            starts[1:] |= (bits[1:] != bits[:-1]).any(axis=1)
+        starts[: max(1, self.rules.defender_dice + 1 - first)] = True
+        plays: list[CellPlay] = []
+        edges = np.flatnonzero(starts).tolist()
+        for start, end in zip(edges, [*edges[1:], stop - first], strict=True):
+            defenders = first + start
+            play = OVER if defenders == 0 else self._decode(attackers, defenders, kmax)
+            plays.extend([play] * (end - start))
+        return tuple(plays)
+
+    def _decode(self, attackers: int, defenders: int, kmax: int) -> CellPlay:
+        """The play of a state where both sides may roll, built once per distinct bitmask."""
         jmax = self.rules.defender_dice_for(defenders)
         found = stage(self.rules, self.choice, kmax, jmax)
         attacker = int(self.attacker[attackers, defenders])
@@ -237,8 +271,7 @@ class PlayRows(Sequence[tuple[CellPlay, ...]]):
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
         attackers = range(1, len(self) + 1)[index]
-        columns = range(1, int(self.grid.values.shape[1]))
-        return tuple(self.grid.play(attackers, d) for d in columns)
+        return self.grid.row_plays(attackers, 1, int(self.grid.values.shape[1]))
 
     def __iter__(self) -> Iterator[tuple[CellPlay, ...]]:
         return (self[i] for i in range(len(self)))

@@ -19,7 +19,7 @@ so ``stay_behind`` armies cannot attack and ``A = 1`` cannot attack at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeGuard
 
 Ties = Literal["defender", "attacker"]
 Count = Literal["territory", "attacking"]
@@ -117,8 +117,30 @@ class Rules:
             raise ValueError(f"defenders must not be negative, not {defenders}")
 
 
+def whole_at_least(value: object, least: int) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (an ``int``, not a ``bool``) of at least ``least``.
+
+    >>> whole_at_least(3, 1), whole_at_least(0, 1), whole_at_least(True, 0), whole_at_least(2.0, 1)
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def check_table_size(max_attackers: int, max_defenders: int) -> None:
+    """Raise ``ValueError`` unless both sizes of a table are whole numbers of at least 1.
+
+    >>> check_table_size(3, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_defenders must be a whole number >= 1, not 0
+    """
+    for name, size in (("max_attackers", max_attackers), ("max_defenders", max_defenders)):
+        if not whole_at_least(size, 1):
+            raise ValueError(f"{name} must be a whole number >= 1, not {size!r}")
+
+
 def _check_range(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not (whole_at_least(value, low) and value <= high):
         raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
 
 

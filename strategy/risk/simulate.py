@@ -36,7 +36,7 @@ from strategy.risk.dice_policy import (
     Policy,
 )
 from strategy.risk.objectives import Objective
-from strategy.risk.rules import DEFAULT_RULES, Rules
+from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
 
 #: Battles fought together; a fixed size keeps the random stream, and so the output, the
 #: same on every machine, and the working arrays inside the processor's caches.
@@ -215,11 +215,11 @@ def _simulate_starts(
     seed: int | None,
     policy: Policy,
 ) -> list[Simulation]:
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+    if not whole_at_least(trials, 1):
         raise ValueError(f"trials must be a whole number >= 1, not {trials!r}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if not whole_at_least(seed, 0):
         raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
     rng = np.random.default_rng(seed)
     start_a = np.array([a for a, _ in starts], dtype=np.int64)

@@ -263,18 +263,41 @@ def strategy_matrix(table: OptimalTable) -> StrategyMatrix:
     >>> dict(matrix.legend)["S"]
     'the attacker should stop'
     """
+    rules, choice = table.rules, table.choice
     letters: dict[str, str] = {}
     legend: dict[str, str] = {}
+    # A cell's description depends only on its play and the dice each side may roll, and
+    # fitting a rule to a play is slow: each distinct key is described once.
+    described: dict[tuple[CellPlay, int, int], CellStrategy] = {}
+
+    def describe(play: CellPlay, attackers: int, defenders: int) -> CellStrategy:
+        key = (play, rules.attacker_dice_for(attackers), rules.defender_dice_for(defenders))
+        known = described.get(key)
+        if known is None:
+            known = describe_cell(play, rules, choice, attackers, defenders)
+            if not known.code:
+                letter = letters.setdefault(known.meaning, _letter(len(letters)))
+                known = replace(known, code=letter)
+            legend.setdefault(known.code, known.meaning)
+            described[key] = known
+        return known
+
     rows = []
     for a, plays in zip(table.attackers, table.plays, strict=True):
         row = []
+        last: tuple[CellPlay, CellStrategy] | None = None
         for d, play in zip(table.defenders, plays, strict=True):
-            cell = describe_cell(play, table.rules, table.choice, a, d)
-            if not cell.code:
-                letter = letters.setdefault(cell.meaning, _letter(len(letters)))
-                cell = replace(cell, code=letter)
-            legend.setdefault(cell.code, cell.meaning)
-            row.append(cell)
+            # Rows repeat one play object over long runs, and hashing a play is the slow part
+            # of a lookup: where the defender's dice no longer grow along the row, a cell
+            # whose play is its left neighbour's has the same description.
+            if last is None or play is not last[0] or d <= rules.defender_dice:
+                last = (play, describe(play, a, d))
+            known = last[1]
+            row.append(
+                CellStrategy(
+                    a, d, known.code, known.attacker, known.defender, known.meaning, known.by_roll
+                )
+            )
         rows.append(tuple(row))
     order = sorted(legend, key=lambda code: (code in letters.values(), len(code), code))
     return StrategyMatrix(table, tuple(rows), tuple((code, legend[code]) for code in order))

@@ -1,0 +1,71 @@
+"""Helpers that several test modules share: plain walks of a game, and one solve for many starts.
+
+They are written without the package's solver or graph code, so the tests can check those
+against them. Test modules import them as ``from tests.helpers import …``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from strategy.game import Game, NodeKind
+from strategy.risk.game import BattleGame, BattleState
+
+#: Objectives a player optimises, with a goal and stakes each way.
+OBJECTIVES = ("capture", "signed", "keep:3", "balance:0", "balance:2", "balance:5")
+
+
+def successors(game: Any, state: Any) -> Iterator[Any]:
+    """Every child of ``state``: each chance outcome, action, or pair of simultaneous actions."""
+    node_kind = game.kind(state)
+    if node_kind is NodeKind.CHANCE:
+        yield from (game.child(state, o) for o, _ in game.chance_outcomes(state))
+    elif node_kind is NodeKind.SIMULTANEOUS:
+        rows, columns = game.joint_actions(state)
+        yield from (game.child(state, (r, c)) for r in rows for c in columns)
+    elif node_kind is not NodeKind.TERMINAL:
+        yield from (game.child(state, a) for a in game.legal_actions(state))
+
+
+def reachable(game: Game[Any, Any], start: Any = None) -> set[Any]:
+    """Every state reachable from ``start`` (the game's start by default), by graph search."""
+    start = game.initial_state() if start is None else start
+    seen, frontier = {start}, [start]
+    while frontier:
+        state = frontier.pop()
+        for next_state in successors(game, state):
+            if next_state not in seen:
+                seen.add(next_state)
+                frontier.append(next_state)
+    return seen
+
+
+class EveryStart:
+    """A game whose first move, by chance, is any of ``starts``: one solve covers them all."""
+
+    def __init__(self, game: BattleGame, starts: Sequence[BattleState]) -> None:
+        self.game = game
+        self.starts = tuple((start, Fraction(1, len(starts))) for start in starts)
+
+    def initial_state(self) -> Hashable:
+        return "root"
+
+    def kind(self, state: Any) -> NodeKind:
+        return NodeKind.CHANCE if state == "root" else self.game.kind(state)
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, Fraction]]:
+        return self.starts if state == "root" else self.game.chance_outcomes(state)
+
+    def child(self, state: Any, action: Any) -> Any:
+        return action if state == "root" else self.game.child(state, action)
+
+    def returns(self, state: Any) -> Fraction | int:
+        return self.game.returns(state)
+
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        return self.game.legal_actions(state)
+
+    def joint_actions(self, state: Any) -> tuple[Sequence[Any], Sequence[Any]]:
+        return self.game.joint_actions(state)
