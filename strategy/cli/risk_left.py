@@ -42,22 +42,28 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_battle_arguments(parser)
+    add_tail_options(parser, "only")
+    add_colour_option(parser)
+    add_rule_options(parser)
+    add_output_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def add_tail_options(parser: argparse.ArgumentParser, word: str) -> None:
+    """``--at-least K`` and ``--at-most K``; ``word`` says whether they add ("also") or
+    select ("only") what is shown."""
     parser.add_argument(
         "--at-least",
         type=nonnegative_int,
         metavar="K",
-        help="only P(capture with at least K armies left)",
+        help=f"{word} P(capture with at least K armies left in the attacking territory)",
     )
     parser.add_argument(
         "--at-most",
         type=nonnegative_int,
         metavar="K",
-        help="only P(the defender is worn down to at most K armies; 0 is a capture)",
+        help=f"{word} P(the defender is worn down to at most K armies; 0 is a capture)",
     )
-    add_colour_option(parser)
-    add_rule_options(parser)
-    add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def tail_json(armies: int, probability: Value) -> dict[str, Any]:

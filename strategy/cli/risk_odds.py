@@ -17,11 +17,10 @@ from strategy.cli.common import (
     CliError,
     add_output_options,
     fraction_text,
-    nonnegative_int,
     write_json,
     write_text,
 )
-from strategy.cli.risk_left import tail_json
+from strategy.cli.risk_left import add_tail_options, tail_json
 from strategy.cli.risk_options import (
     PlayOptions,
     add_battle_arguments,
@@ -76,18 +75,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help="exact fractions as well as decimals (the default)",
     )
-    parser.add_argument(
-        "--at-least",
-        type=nonnegative_int,
-        metavar="K",
-        help="also P(capture with at least K armies left in the attacking territory)",
-    )
-    parser.add_argument(
-        "--at-most",
-        type=nonnegative_int,
-        metavar="K",
-        help="also P(the defender is worn down to at most K armies; 0 is a capture)",
-    )
+    add_tail_options(parser, "also")
     add_play_options(parser)
     add_rule_options(parser)
     add_output_options(parser)
