@@ -11,7 +11,7 @@ The baselines are the textbook programs, classic rules, objective ``capture``:
   each state, the defender's minimum over its dice and the attacker's maximum over its
   dice and stopping, every option summed term by term;
 * the engine: a memoised recursion over the battle game's states (``Fraction``), the same
-  states :func:`strategy.solve.solve` visits.
+  states :func:`strategy.engine.solve.solve` visits.
 """
 
 from __future__ import annotations
@@ -25,15 +25,15 @@ from typing import Any
 
 from common import machine, median_seconds
 
-from strategy.game import NodeKind
-from strategy.matrix_game import solve_matrix_game
+from strategy.engine.game import NodeKind
+from strategy.engine.matrix_game import solve_matrix_game
+from strategy.engine.solve import solve
 from strategy.risk.choices import Choice
 from strategy.risk.dice import rules_roll
 from strategy.risk.game import BattleGame
 from strategy.risk.moves import attacker_tops, seen_roll_losses
 from strategy.risk.optimal import optimal_table
 from strategy.risk.rules import Rules
-from strategy.solve import solve
 
 sys.setrecursionlimit(100_000)
 

@@ -15,8 +15,8 @@ from functools import partial
 
 from common import machine, median_seconds
 
-from strategy.game import NodeKind
-from strategy.solve import solve
+from strategy.engine.game import NodeKind
+from strategy.engine.solve import solve
 
 State = tuple[int, int]
 _CYCLE = (NodeKind.MAX, NodeKind.CHANCE, NodeKind.MIN)

@@ -17,8 +17,8 @@ from itertools import pairwise
 
 import networkx as nx
 
-from strategy.graph import state_graph
-from strategy.graph_views import battle_view
+from strategy.present.graph import state_graph
+from strategy.present.graph_views import battle_view
 from strategy.risk.game import BattleGame
 
 attackers, defenders = map(int, sys.argv[1:3]) if len(sys.argv) > 2 else (10, 6)

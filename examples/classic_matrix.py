@@ -3,7 +3,7 @@
 Run: python examples/classic_matrix.py
 """
 
-from strategy.matrix_game import solve_matrix_game
+from strategy.engine.matrix_game import solve_matrix_game
 
 games = {
     "matching pennies": [[1, -1], [-1, 1]],

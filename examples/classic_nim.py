@@ -5,7 +5,7 @@ Run: python examples/classic_nim.py
 
 from strategy.classic.nim import analyse_nim
 from strategy.classic.octal import OctalGame
-from strategy.impartial import Grundy, sum_grundy, sum_winning_moves
+from strategy.engine.impartial import Grundy, sum_grundy, sum_winning_moves
 
 position = analyse_nim((3, 4, 5))
 print(f"Nim 3 4 5: nim-sum {position.nim_sum}, first player wins: {position.first_player_wins}")

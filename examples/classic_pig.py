@@ -4,7 +4,7 @@ Run: python examples/classic_pig.py
 """
 
 from strategy.classic.pig import PigGame, solve_pig
-from strategy.value_iteration import solve_exactly
+from strategy.engine.value_iteration import solve_exactly
 
 exact = solve_exactly(PigGame(goal=10))
 print(f"goal 10, optimal play: first player wins with probability {exact.value}")

@@ -4,7 +4,7 @@ Run: python examples/classic_stones.py
 """
 
 from strategy.classic.stones import RowGame, solve_row
-from strategy.search import alphabeta
+from strategy.engine.search import alphabeta
 
 for rule, row in (("coins", (8, 15, 3, 7)), ("iii", (1, 2, 3, 7)), ("vii", (5, 3, 1, 4, 2))):
     solution = solve_row(row, rule)

@@ -4,7 +4,7 @@ Run: python examples/classic_tictactoe.py
 """
 
 from strategy.classic.tictactoe import Board, TicTacToe
-from strategy.search import alphabeta
+from strategy.engine.search import alphabeta
 
 result = alphabeta(TicTacToe())
 print(f"empty board: value {result.value} (a draw), {result.positions_searched} positions searched")

@@ -11,12 +11,12 @@
 Run: python examples/risk_optimal_defender.py
 """
 
+from strategy.engine.solve import solve
 from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
+from strategy.risk.play.strategy_matrix import strategy_matrix
 from strategy.risk.rules import Rules
-from strategy.risk.strategy_matrix import strategy_matrix
-from strategy.solve import solve
 
 
 class RuleOfThumbDefender(BattleGame):

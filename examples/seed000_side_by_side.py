@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from math import comb
 
-from strategy.render import Grid, format_number, to_text
+from strategy.present.render import Grid, format_number, to_text
 from strategy.risk.battle import battle_table
 from strategy.risk.objectives import Objective
 from strategy.risk.simulate import simulate_table

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
-from strategy.game import Game, NodeKind
+from strategy.engine.game import Game, NodeKind
 from strategy.risk.game import BattleGame, BattleState
 
 #: Objectives a player optimises, with a goal and stakes each way.

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from strategy.classic.dice_game import RollOrStop, analyse_dice
-from strategy.conformance import check_game
+from strategy.engine.conformance import check_game
 
 
 def stopping_values(rolls: int, sides: int) -> list[Fraction]:

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.classic.nim import NimMove, analyse_nim, nim_moves
-from strategy.impartial import ImpartialGame
-from strategy.solve import solve
+from strategy.engine.impartial import ImpartialGame
+from strategy.engine.solve import solve
 
 
 def test_bouton_3_4_5() -> None:

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from strategy.classic.pig import PigGame, PigSolution, solve_pig
-from strategy.conformance import check_game
-from strategy.value_iteration import solve_exactly, value_iteration
+from strategy.engine.conformance import check_game
+from strategy.engine.value_iteration import solve_exactly, value_iteration
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.classic.stones import RULES, RowGame, solve_row
-from strategy.search import alphabeta
-from strategy.solve import solve
+from strategy.engine.search import alphabeta
+from strategy.engine.solve import solve
 
 
 @pytest.mark.parametrize(

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.classic.tictactoe import Board, TicTacToe
-from strategy.game import NodeKind
-from strategy.search import alphabeta
-from strategy.solve import solve
+from strategy.engine.game import NodeKind
+from strategy.engine.search import alphabeta
+from strategy.engine.solve import solve
 
 GAME = TicTacToe()
 SOLVED = solve(GAME)

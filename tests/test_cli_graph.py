@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from strategy.cli.main import main
-from strategy.graph import ACTION_SEPARATOR
-from strategy.graph_io import parse_dot, read_graph
+from strategy.present.graph import ACTION_SEPARATOR
+from strategy.present.graph_io import parse_dot, read_graph
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
-from strategy.risk.strategy_matrix import strategy_matrix
+from strategy.risk.play.strategy_matrix import strategy_matrix
 
 SIGNED = Objective.parse("signed")
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from strategy.cli.main import main
+from strategy.engine.solve import solve
 from strategy.risk.battle import battle_table
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
-from strategy.solve import solve
 
 
 def run(capsys: pytest.CaptureFixture[str], command: str) -> tuple[int, str, str]:

@@ -12,10 +12,10 @@ from typing import ClassVar
 import numpy as np
 import pytest
 
-import strategy.progress
-from strategy.cli import risk_odds
+import strategy.engine.progress
 from strategy.cli.main import main
-from strategy.progress import ProgressBar
+from strategy.cli.risk import odds as risk_odds
+from strategy.engine.progress import ProgressBar
 from strategy.risk import battle
 from strategy.risk.battle import BattleTable, battle_cell, battle_odds
 from strategy.risk.objectives import Objective
@@ -211,7 +211,7 @@ def test_long_commands_report_progress(
     argv: list[str],
     label: str,
 ) -> None:
-    monkeypatch.setattr(strategy.progress, "ProgressBar", Recorder)
+    monkeypatch.setattr(strategy.engine.progress, "ProgressBar", Recorder)
     monkeypatch.setattr(Recorder, "opened", [])
     monkeypatch.setattr(Recorder, "calls", [])
     status, _, _ = run(capsys, *argv)

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 
 from strategy.classic.dice_game import DiceState, RollOrStop, analyse_dice
 from strategy.classic.tictactoe import Board, TicTacToe
-from strategy.game import GameError, NodeKind
-from strategy.graph import ACTION_SEPARATOR, StateView, exact_text, state_graph
-from strategy.solve import solve
-from strategy.testing import TreeGame, TreeNode, small_games
+from strategy.engine.game import GameError, NodeKind
+from strategy.engine.solve import solve
+from strategy.engine.testing import TreeGame, TreeNode, small_games
+from strategy.present.graph import ACTION_SEPARATOR, StateView, exact_text, state_graph
 from tests.helpers import reachable
 
 

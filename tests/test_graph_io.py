@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.classic.dice_game import DiceState, RollOrStop
-from strategy.graph import StateView, state_graph
-from strategy.graph_io import (
+from strategy.engine.testing import TreeGame, small_games
+from strategy.present.graph import StateView, state_graph
+from strategy.present.graph_io import (
     FORMATS,
     check_drawing_path,
     dot_text,
@@ -23,7 +24,6 @@ from strategy.graph_io import (
     read_graph,
     write_graph,
 )
-from strategy.testing import TreeGame, small_games
 
 EXTENSIONS = sorted(FORMATS)
 

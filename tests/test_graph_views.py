@@ -1,5 +1,5 @@
-"""The Risk battle's state graph, as :func:`strategy.graph_views.battle_view` shows it: checked
-against the battle kernels, which share no code with the generic solver, and read by the
+"""The Risk battle's state graph, as :func:`strategy.present.graph_views.battle_view` shows it:
+checked against the battle kernels, which share no code with the generic solver, and read by the
 example script."""
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from strategy.graph import ACTION_SEPARATOR, exact_text, state_graph
-from strategy.graph_views import battle_view
+from strategy.present.graph import ACTION_SEPARATOR, exact_text, state_graph
+from strategy.present.graph_views import battle_view
 from strategy.risk.battle import battle_odds
 from strategy.risk.choices import CHOICE_RULES, Choice
 from strategy.risk.dice import roll_distribution
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
-from strategy.risk.strategy_matrix import strategy_matrix
+from strategy.risk.play.strategy_matrix import strategy_matrix
 from tests.helpers import reachable
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.classic.nim import nim_moves
-from strategy.game import GameError
-from strategy.impartial import (
+from strategy.engine.game import GameError
+from strategy.engine.impartial import (
     Grundy,
     ImpartialGame,
     SumMove,
@@ -19,7 +19,7 @@ from strategy.impartial import (
     sum_grundy,
     sum_winning_moves,
 )
-from strategy.solve import solve
+from strategy.engine.solve import solve
 
 heaps = st.lists(st.integers(0, 4), min_size=0, max_size=4).map(tuple)
 

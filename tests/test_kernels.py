@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.resources import TooLarge
+from strategy.engine.resources import TooLarge
 from strategy.risk.battle import BattleTable, battle_cell, battle_odds, battle_table
 from strategy.risk.dice import rules_roll
 from strategy.risk.objectives import Objective

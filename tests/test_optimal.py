@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.game import NodeKind
+from strategy.engine.game import NodeKind
+from strategy.engine.solve import Result, solve
 from strategy.risk.battle import battle_table
 from strategy.risk.choices import CHOICE_RULES, Choice
 from strategy.risk.game import BattleGame, BattleState
@@ -18,7 +19,6 @@ from strategy.risk.objectives import Objective
 from strategy.risk.optimal import STOP, OptimalTable, optimal_odds, optimal_table
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
-from strategy.solve import Result, solve
 from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)

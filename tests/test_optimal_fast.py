@@ -1,6 +1,6 @@
 """The vectorised float tables and the exact tables against the generic solver, state by state.
 
-The generic solver (:func:`strategy.solve.solve` on :class:`BattleGame`) is the reference:
+The generic solver (:func:`strategy.engine.solve.solve` on :class:`BattleGame`) is the reference:
 every value and every optimal move (ties included) of every state up to 30 x 30, for every
 choice rule and objective (``attacker-left`` and ``defender-left`` describe only the battle
 fought to the end, so only there). Exact tables must equal the exact solver. Float values must be
@@ -22,18 +22,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.game import NodeKind
-from strategy.resources import TooLarge
+from strategy.engine.game import NodeKind
+from strategy.engine.resources import TooLarge
+from strategy.engine.solve import FLOAT_TIE_TOLERANCE, Result, solve
 from strategy.risk.choices import CHOICE_RULES, Choice
 from strategy.risk.game import BattleGame, BattleState
+from strategy.risk.kernels.optimal_float import PlayRows
 from strategy.risk.moves import roll_outcomes, top_outcomes
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import OptimalTable, optimal_odds, optimal_table
-from strategy.risk.optimal_kernels import PlayRows
 from strategy.risk.plays import CellPlay, Response, Value
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
-from strategy.solve import FLOAT_TIE_TOLERANCE, Result, solve
 from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from strategy.progress import ProgressBar, bar_text
+from strategy.engine.progress import ProgressBar, bar_text
 
 
 class Terminal(io.StringIO):

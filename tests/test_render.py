@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.render import Grid, abbreviate, compact, every, paint, to_terminal, use_colour
+from strategy.present.render import Grid, abbreviate, compact, every, paint, to_terminal, use_colour
 
 
 class FakeTerminal(io.StringIO):

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from strategy.conformance import check_game
-from strategy.game import NodeKind
+from strategy.engine.conformance import check_game
+from strategy.engine.game import NodeKind
+from strategy.engine.solve import solve
 from strategy.risk.battle import battle_odds
 from strategy.risk.choices import CHOICE_RULES
 from strategy.risk.dice import rules_roll
@@ -23,7 +24,6 @@ from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
-from strategy.solve import solve
 from tests.helpers import reachable
 
 CHOICES = tuple(CHOICE_RULES)

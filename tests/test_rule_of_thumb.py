@@ -11,7 +11,7 @@ import pytest
 
 from strategy.cli.main import main
 from strategy.risk.battle import battle_table
-from strategy.risk.rule_of_thumb import (
+from strategy.risk.play.rule_of_thumb import (
     PUBLISHED,
     OddsRule,
     RuleReport,

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 
 from strategy.classic.tictactoe import TicTacToe
-from strategy.game import GameError, NodeKind
-from strategy.search import alphabeta
-from strategy.solve import solve
-from strategy.testing import TreeGame, brute_force_value, small_games
+from strategy.engine.game import GameError, NodeKind
+from strategy.engine.search import alphabeta
+from strategy.engine.solve import solve
+from strategy.engine.testing import TreeGame, brute_force_value, small_games
 
 decision_games = small_games(max_depth=5, max_width=3, kinds=[NodeKind.MAX, NodeKind.MIN])
 

@@ -34,9 +34,9 @@ import pytest
 from hypothesis import given, settings
 
 from strategy.risk.battle import battle_odds
-from strategy.risk.dice_policy import Mixed, Seen, Sight, StatePolicy, optimal_policy
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
+from strategy.risk.play.dice_policy import Mixed, Seen, Sight, StatePolicy, optimal_policy
 from strategy.risk.rules import Rules
 from strategy.risk.simulate import (
     Simulation,

@@ -14,14 +14,14 @@ import pytest
 from strategy.risk.choices import Choice
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import OVER, STOP, CellPlay, OptimalTable, optimal_table
-from strategy.risk.rules import Rules
-from strategy.risk.strategy_matrix import (
+from strategy.risk.play.strategy_matrix import (
     CellStrategy,
     by_roll_text,
     describe_cell,
     fit_rule,
     strategy_matrix,
 )
+from strategy.risk.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = [(high, second) for high in range(6, 0, -1) for second in range(high, 0, -1)]

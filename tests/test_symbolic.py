@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 import sympy
 
+from strategy.present.symbolic import latex, to_sympy, to_sympy_matrix
 from strategy.risk.battle import battle_odds, battle_table
-from strategy.symbolic import latex, to_sympy, to_sympy_matrix
 
 
 def test_seed_003_values_as_sympy_rationals() -> None:

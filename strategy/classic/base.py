@@ -1,15 +1,15 @@
 """What the classic games share: stand-ins for the Game methods their states never need.
 
-The :class:`~strategy.game.Game` protocol has a method per node kind. A game without chance
+The :class:`~strategy.engine.game.Game` protocol has a method per node kind. A game without chance
 or simultaneous states inherits :class:`GameDefaults` and overrides only what it uses; a
-stand-in called by mistake raises :class:`~strategy.game.GameError` naming the game.
+stand-in called by mistake raises :class:`~strategy.engine.game.GameError` naming the game.
 
 >>> class Stop(GameDefaults):
 ...     pass
 >>> Stop().joint_actions("s")
 Traceback (most recent call last):
 ...
-strategy.game.GameError: Stop has no simultaneous states, but joint_actions() was asked about 's'
+strategy.engine.game.GameError: Stop has no simultaneous states, but joint_actions() ...
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NoReturn
 
-from strategy.game import GameError, state_text
+from strategy.engine.game import GameError, state_text
 
 __all__ = ["GameDefaults"]
 
@@ -29,7 +29,7 @@ class GameDefaults:
     >>> GameDefaults().chance_outcomes(3)
     Traceback (most recent call last):
     ...
-    strategy.game.GameError: GameDefaults has no chance states, but chance_outcomes() was ...
+    strategy.engine.game.GameError: GameDefaults has no chance states, but chance_outcomes() was ...
     """
 
     def _missing(self, kind: str, method: str, state: object) -> NoReturn:

@@ -2,7 +2,7 @@
 
 A player rolls a die with ``sides`` faces and may keep the face as the reward or roll again,
 up to ``rolls`` rolls in all; the last roll must be kept. Chance nodes (the rolls) alternate
-with the player's decisions, so :func:`strategy.solve.solve` gives the exact expected reward
+with the player's decisions, so :func:`strategy.engine.solve.solve` gives the exact expected reward
 and the optimal rule: keep a face when it is at least the value of rolling again.
 
 >>> analysis = analyse_dice(rolls=3)
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from strategy.classic.base import GameDefaults
-from strategy.game import NodeKind
-from strategy.solve import solve
+from strategy.engine.game import NodeKind
+from strategy.engine.solve import solve
 
 __all__ = ["DiceAnalysis", "DiceState", "RollOrStop", "analyse_dice"]
 
@@ -41,7 +41,7 @@ class DiceState:
 class RollOrStop(GameDefaults):
     """The game for the engine; the reward (the kept face) is the maximiser's payoff.
 
-    >>> from strategy.solve import solve
+    >>> from strategy.engine.solve import solve
     >>> solve(RollOrStop(rolls=1)).value  # one roll: the mean face
     Fraction(7, 2)
     """

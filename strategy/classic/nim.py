@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from strategy.impartial import nim_sum
+from strategy.engine.impartial import nim_sum
 
 __all__ = ["NimAnalysis", "NimMove", "analyse_nim", "nim_moves"]
 

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from strategy.impartial import mex, nim_sum
+from strategy.engine.impartial import mex, nim_sum
 
 __all__ = ["OctalAnalysis", "OctalGame", "Periodicity", "analyse_octal", "find_periodicity"]
 

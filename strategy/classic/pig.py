@@ -3,7 +3,7 @@
 Each turn the player rolls until rolling a 1 (the turn scores nothing) or holding (the turn
 total is added to the score); the first to reach ``goal`` wins. Scores and turn totals can
 come back (both players roll a 1), so the game is cyclic: :class:`PigGame` states it for the
-generic methods of :mod:`strategy.value_iteration` (exact for small goals), and
+generic methods of :mod:`strategy.engine.value_iteration` (exact for small goals), and
 :func:`solve_pig` is a vectorised solver for goals up to a few hundred.
 
 Following Neller and Presser, ``P[i, j, k]`` is the probability that the player to move wins
@@ -31,8 +31,8 @@ import numpy as np
 import numpy.typing as npt
 
 from strategy.classic.base import GameDefaults
-from strategy.game import NodeKind
-from strategy.resources import require_memory
+from strategy.engine.game import NodeKind
+from strategy.engine.resources import require_memory
 
 __all__ = ["PigGame", "PigSolution", "PigState", "solve_pig"]
 
@@ -65,7 +65,7 @@ class PigGame(GameDefaults):
     With ``hold_at`` both players follow "hold at ``hold_at`` or goal" and the value is the
     first player's chance under that policy; without it both play optimally.
 
-    >>> from strategy.value_iteration import solve_exactly
+    >>> from strategy.engine.value_iteration import solve_exactly
     >>> solve_exactly(PigGame(goal=2)).value  # any roll but a 1 reaches 2
     Fraction(6, 7)
     """

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from strategy.classic.base import GameDefaults
-from strategy.game import NodeKind
+from strategy.engine.game import NodeKind
 
 __all__ = ["RULES", "RowGame", "RowSolution", "RowState", "row_moves", "solve_row"]
 
@@ -152,7 +152,7 @@ class RowState:
 class RowGame(GameDefaults):
     """A row game for the generic solvers: the first player maximises the final margin.
 
-    >>> from strategy.search import alphabeta
+    >>> from strategy.engine.search import alphabeta
     >>> alphabeta(RowGame((8, 15, 3, 7), "coins")).value  # first 22, second 11
     11
     """

@@ -4,7 +4,7 @@ A position is a :class:`Board` of nine cells numbered 1 to 9 row by row; an acti
 number of the empty cell the player to move marks. The payoff is +1 when X has three in a
 row, -1 when O has, 0 for a full board without a line. With best play the game is a draw.
 
->>> from strategy.search import alphabeta
+>>> from strategy.engine.search import alphabeta
 >>> result = alphabeta(TicTacToe())
 >>> result.value, result.best_actions
 (0, (1, 2, 3, 4, 5, 6, 7, 8, 9))
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from strategy.classic.base import GameDefaults
-from strategy.game import NodeKind
+from strategy.engine.game import NodeKind
 
 __all__ = ["LINES", "Board", "TicTacToe"]
 
@@ -117,10 +117,10 @@ class Board:
 
 @dataclass(frozen=True)
 class TicTacToe(GameDefaults):
-    """The game from ``start`` (default: the empty board), for :func:`strategy.solve.solve`
-    and :func:`strategy.search.alphabeta`.
+    """The game from ``start`` (default: the empty board), for :func:`strategy.engine.solve.solve`
+    and :func:`strategy.engine.search.alphabeta`.
 
-    >>> from strategy.solve import solve
+    >>> from strategy.engine.solve import solve
     >>> solve(TicTacToe()).states_visited  # every position reachable in play
     5478
     """

@@ -86,7 +86,7 @@ def add_colour_option(parser: argparse.ArgumentParser) -> None:
 
 def colour_wanted(args: argparse.Namespace) -> bool:
     """Whether to colour this command's text output: never in a file given by ``--out``."""
-    from strategy.render import use_colour
+    from strategy.present.render import use_colour
 
     return args.out is None and use_colour(sys.stdout, args.color)
 

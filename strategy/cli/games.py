@@ -221,7 +221,7 @@ def _sequence_lines(analysis: OctalAnalysis) -> list[str]:
 def run_tictactoe(args: argparse.Namespace) -> int:
     """Search a tic-tac-toe position."""
     from strategy.classic.tictactoe import Board, TicTacToe
-    from strategy.search import alphabeta
+    from strategy.engine.search import alphabeta
 
     board = Board.parse(args.position)
     result = alphabeta(TicTacToe(board))
@@ -289,7 +289,7 @@ def run_dice(args: argparse.Namespace) -> int:
 def run_pig(args: argparse.Namespace) -> int:
     """Solve Pig: the win chance, exactly or in floats, and the hold thresholds."""
     from strategy.classic.pig import PigGame, solve_pig
-    from strategy.value_iteration import solve_exactly
+    from strategy.engine.value_iteration import solve_exactly
 
     goal, hold_at = args.goal, args.hold_at
     exact = args.method == "exact" or (args.method == "auto" and goal <= EXACT_PIG_GOAL)
@@ -326,7 +326,7 @@ def run_pig(args: argparse.Namespace) -> int:
 
 
 def _threshold_table(thresholds: list[list[int]], step: int) -> list[str]:
-    from strategy.render import Grid, to_text
+    from strategy.present.render import Grid, to_text
 
     scores = tuple(range(0, len(thresholds), step))
     cells = tuple(tuple(str(thresholds[i][j]) for j in scores) for i in scores)
@@ -338,7 +338,7 @@ def _threshold_table(thresholds: list[list[int]], step: int) -> list[str]:
 
 def run_matrix(args: argparse.Namespace) -> int:
     """Solve a zero-sum matrix game."""
-    from strategy.matrix_game import solve_matrix_game
+    from strategy.engine.matrix_game import solve_matrix_game
 
     solution = solve_matrix_game(_parse_matrix(args.matrix), exact=args.exact)
 

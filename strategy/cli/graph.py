@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import CliError, nonnegative_int, positive_int
 
 if TYPE_CHECKING:
-    from strategy.game import Game
-    from strategy.graph import StateView
+    from strategy.engine.game import Game
+    from strategy.present.graph import StateView
 
 # The heaps' product bounds the positions of a Nim game; past this the graph is too big to use.
 MAX_NIM_POSITIONS = 20_000
@@ -67,8 +67,14 @@ def export(
     args: argparse.Namespace, game: Game[Any, Any], view: StateView[Any], *, compact: bool = False
 ) -> int:
     """Solve ``game``, build its graph and write it where the options say."""
-    from strategy.graph import state_graph
-    from strategy.graph_io import check_drawing_path, dot_text, draw_graph, format_of, write_graph
+    from strategy.present.graph import state_graph
+    from strategy.present.graph_io import (
+        check_drawing_path,
+        dot_text,
+        draw_graph,
+        format_of,
+        write_graph,
+    )
 
     # Bad file names fail before the solving, not after it.
     if args.out is not None:
@@ -157,8 +163,8 @@ def run_nim(args: argparse.Namespace) -> int:
     import math
 
     from strategy.classic.nim import nim_moves
-    from strategy.graph import StateView
-    from strategy.impartial import ImpartialGame
+    from strategy.engine.impartial import ImpartialGame
+    from strategy.present.graph import StateView
 
     heaps = tuple(args.heaps)
     if math.prod(heap + 1 for heap in heaps) > MAX_NIM_POSITIONS:
@@ -174,7 +180,7 @@ def run_nim(args: argparse.Namespace) -> int:
 def run_tictactoe(args: argparse.Namespace) -> int:
     """Tic-tac-toe: a state is the board, labelled by its rows."""
     from strategy.classic.tictactoe import Board, TicTacToe
-    from strategy.graph import StateView
+    from strategy.present.graph import StateView
 
     view: StateView[Board] = StateView(
         label=lambda board: "/".join(board.rows()),
@@ -186,7 +192,7 @@ def run_tictactoe(args: argparse.Namespace) -> int:
 def run_dice(args: argparse.Namespace) -> int:
     """Roll-or-stop: a state is the rolls used, the face showing and whether play stopped."""
     from strategy.classic.dice_game import DiceState, RollOrStop
-    from strategy.graph import StateView
+    from strategy.present.graph import StateView
 
     def label(state: DiceState) -> str:
         face = "rolling" if state.face is None else f"shows {state.face}"

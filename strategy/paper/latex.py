@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from strategy.symbolic import latex
+from strategy.present.symbolic import latex
 
 
 def frac(value: Fraction | int | float) -> str:

@@ -16,7 +16,7 @@ from strategy.paper.common import Section, armies_needed
 from strategy.paper.figures import Panel, data_csv, heatmaps
 from strategy.paper.latex import decimal, frac, percent, tabular
 from strategy.risk.battle import battle_table
-from strategy.risk.rule_of_thumb import (
+from strategy.risk.play.rule_of_thumb import (
     SIZE,
     TARGETS,
     OddsErrors,

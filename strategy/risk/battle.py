@@ -4,8 +4,8 @@ Internally the attacker is counted by the armies that may still attack
 (``n = A - rules.offset``), so the battle ends at ``n = 0`` or ``D = 0`` under
 either count convention. Each roll removes ``min(attacker dice, defender dice)``
 armies, so every state depends only on states with fewer armies. Tables are filled
-anti-diagonal by anti-diagonal (floats, :mod:`strategy.risk.kernels`) or with
-integers over powers of the dice's faces (exact, :mod:`strategy.risk.exact_kernels`);
+anti-diagonal by anti-diagonal (floats, :mod:`strategy.risk.kernels.classic_float`) or with
+integers over powers of the dice's faces (exact, :mod:`strategy.risk.kernels.classic_exact`);
 one battle pushes its probability mass forward to the final states.
 
 >>> odds = battle_odds(3, 1)
@@ -28,15 +28,15 @@ from math import lcm, log2
 
 import numpy as np
 
-from strategy.resources import require_memory
+from strategy.engine.resources import require_memory
 from strategy.risk.dice import rules_roll
-from strategy.risk.exact_kernels import exact_push, exact_table
-from strategy.risk.grid import Progress, captured_payoffs, held_payoffs
-from strategy.risk.kernels import FloatArray, FloatRows, float_table
+from strategy.risk.kernels.classic_exact import exact_push, exact_table
+from strategy.risk.kernels.classic_float import FloatArray, FloatRows, float_table
+from strategy.risk.kernels.geometry import Progress, captured_payoffs, held_payoffs
+from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward
+from strategy.risk.kernels.scaled import ScaledRows
 from strategy.risk.objectives import Objective
-from strategy.risk.push import DEFAULT_TOLERANCE, push_forward
 from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
-from strategy.risk.scaled import ScaledRows
 
 Value = Fraction | float
 CAPTURE = Objective("capture")
@@ -286,7 +286,7 @@ def float_table_memory(max_attackers: int, max_defenders: int, rules: Rules) -> 
 def check_table_memory(
     max_attackers: int, max_defenders: int, rules: Rules, *, exact: bool
 ) -> None:
-    """Refuse (:class:`strategy.resources.TooLarge`) a table from :func:`battle_table` that
+    """Refuse (:class:`strategy.engine.resources.TooLarge`) a table from :func:`battle_table` that
     this machine's memory cannot hold, with the size it would need.
 
     >>> check_table_memory(100, 100, Rules(), exact=True)

@@ -1,4 +1,4 @@
-"""The Risk battle as a :class:`~strategy.game.Game`: every choice and every roll a state.
+"""The Risk battle as a :class:`~strategy.engine.game.Game`: every choice and every roll a state.
 
 A round goes through phases. At ``attack`` the attacker (the maximiser) stops
 or fights; how the dice are then chosen and rolled follows the timing rule:
@@ -14,7 +14,7 @@ The solver's value at the start is the objective's expectation under optimal
 play, the same number :func:`strategy.risk.optimal.optimal_table` computes;
 ``balance`` counts from the game's start.
 
->>> from strategy.solve import solve
+>>> from strategy.engine.solve import solve
 >>> game = BattleGame(3, 1)
 >>> solve(game).value  # seed 003: Pr(3,1) = 15/36 * 91/216 + 125/216
 Fraction(1955, 2592)
@@ -28,7 +28,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Literal, NamedTuple, cast
 
-from strategy.game import NodeKind
+from strategy.engine.game import NodeKind
 from strategy.risk.battle import CAPTURE
 from strategy.risk.choices import Choice
 from strategy.risk.moves import Roll, roll_outcomes, top_outcomes
@@ -143,7 +143,7 @@ class BattleGame:
         """The attacker's top roll (``attacker-roll``) or the losses of a roll (``roll``).
 
         Equal distributions come back as one tuple object, so a solver that caches
-        prepared outcomes by identity (as :func:`strategy.solve.solve` does) needs only a
+        prepared outcomes by identity (as :func:`strategy.engine.solve.solve` does) needs only a
         few dozen entries even when the defender sees hundreds of different rolls.
         """
         phase, k = state.phase, state.attacker_dice

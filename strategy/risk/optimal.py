@@ -15,7 +15,7 @@ Each state's options are integer weights over its few successor states
 (:mod:`strategy.risk.moves`). In exact mode the successors' values are put over
 one common denominator, so every comparison is between integers and each state
 costs one reduction. In float mode whole anti-diagonals of states are solved at
-once with numpy (:mod:`strategy.risk.optimal_kernels`); the tests hold the two
+once with numpy (:mod:`strategy.risk.kernels.optimal_float`); the tests hold the two
 equal to the generic solver.
 
 The value of the fight to the end, both rolling the most dice, is the classic table:
@@ -38,19 +38,19 @@ from typing import NamedTuple
 
 import numpy as np
 
-from strategy.matrix_game import solve_matrix_game
-from strategy.resources import require_memory
+from strategy.engine.matrix_game import solve_matrix_game
+from strategy.engine.resources import require_memory
 from strategy.risk.battle import CAPTURE, BattleTable, table_memory
 from strategy.risk.choices import Choice, choice_rule
-from strategy.risk.moves import Round, Weights, round_moves
-from strategy.risk.objectives import Objective
-from strategy.risk.optimal_kernels import (
+from strategy.risk.kernels.optimal_float import (
     PlayRows,
     Progress,
     float_grid,
     float_grid_memory,
     separable,
 )
+from strategy.risk.moves import Round, Weights, round_moves
+from strategy.risk.objectives import Objective
 from strategy.risk.plays import ATTACK, OVER, STOP, CellPlay, Move, Response, Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
 
@@ -152,9 +152,9 @@ def optimal_table(
     """Values and optimal play for attackers 1..``max_attackers``, defenders 1..``max_defenders``.
 
     ``progress(done, total)``, if given, is called now and then while the table is
-    computed (a progress bar such as ``strategy.progress.ProgressBar`` can draw it). A
+    computed (a progress bar such as ``strategy.engine.progress.ProgressBar`` can draw it). A
     table too large for this machine's memory is refused before any work
-    (:class:`strategy.resources.TooLarge`, with the size it would need).
+    (:class:`strategy.engine.resources.TooLarge`, with the size it would need).
 
     >>> table = optimal_table(3, 2, exact=True)
     >>> table.value(2, 1), table.play(2, 1).attacker  # seed 003: Pr(2,1) = 15/36

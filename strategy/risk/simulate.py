@@ -5,7 +5,7 @@ once, sorts each side's dice with a small sorting network along the dice axis, p
 and drops the battles that have ended. The same seed always gives the same output, on any
 machine, since battles are fought in chunks of a fixed size from one ``numpy.random.Generator``.
 
-Who rolls how many dice is asked of a policy (see :mod:`strategy.risk.dice_policy`),
+Who rolls how many dice is asked of a policy (see :mod:`strategy.risk.play.dice_policy`),
 vectorised over many battles at once; the default, ``MOST_DICE``, is the classic battle in
 which both sides always roll the most dice they may. The simulator knows nothing of exact
 odds, so its estimates are an independent check of the exact engine:
@@ -28,14 +28,14 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
-from strategy.risk.dice_policy import (
+from strategy.risk.objectives import Objective
+from strategy.risk.play.dice_policy import (
     MOST_DICE,
     AttackerView,
     DefenderView,
     IntArray,
     Policy,
 )
-from strategy.risk.objectives import Objective
 from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
 
 #: Battles fought together; a fixed size keeps the random stream, and so the output, the

@@ -1,6 +1,6 @@
 """Games whose states repeat: value iteration in floats, and exact values by policy iteration.
 
-Backward induction (:func:`strategy.solve.solve`) needs an acyclic game. In a game such as
+Backward induction (:func:`strategy.engine.solve.solve`) needs an acyclic game. In a game such as
 Pig a state can come back (both players roll a 1), so its values solve a fixed-point system
 instead. Both methods here assume that play ends with probability 1 whatever the players do
 (a *stopping game*); then the system has exactly one solution, the value of the game.
@@ -12,7 +12,7 @@ instead. Both methods here assume that play ends with probability 1 whatever the
   and improves it until no player wants to change: the values then satisfy the optimality
   equations exactly, which certifies them.
 
->>> from strategy.testing import TreeGame
+>>> from strategy.engine.testing import TreeGame
 >>> game = TreeGame.from_spec(("chance", [("1/2", ("pay", 1)), ("1/2", ("pay", 0))]))
 >>> solve_exactly(game).value
 Fraction(1, 2)
@@ -26,7 +26,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
-from strategy.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
+from strategy.engine.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
 
 __all__ = ["CyclicResult", "solve_exactly", "value_iteration"]
 
@@ -44,7 +44,7 @@ class CyclicResult(Generic[S, A]):
     within ``tolerance`` in floats); ``policy`` the first of them. ``iterations`` counts the
     sweeps (float) or the policy evaluations (exact).
 
-    >>> from strategy.testing import TreeGame
+    >>> from strategy.engine.testing import TreeGame
     >>> value_iteration(TreeGame.from_spec(("pay", 2)))
     CyclicResult(start=0, value=2.0, exact=False, method='value iteration (Gauss-Seidel)',
                  iterations=1, tolerance=1e-12, states=1)
@@ -118,9 +118,10 @@ def value_iteration(
     """Float values of every state reachable from ``start``, by Gauss-Seidel value iteration.
 
     Sweeps run from the last-discovered states back to ``start`` and stop once no value moved
-    by more than ``tolerance``; :class:`~strategy.game.GameError` if ``max_sweeps`` pass first.
+    by more than ``tolerance``; :class:`~strategy.engine.game.GameError` if ``max_sweeps`` pass
+    first.
 
-    >>> from strategy.testing import TreeGame
+    >>> from strategy.engine.testing import TreeGame
     >>> game = TreeGame.from_spec(("max", {"a": ("pay", 1), "b": ("pay", "1/2")}))
     >>> value_iteration(game).policy[0]
     'a'
@@ -159,10 +160,10 @@ def _float_values(
 def solve_exactly(game: Game[S, A], start: S | None = None) -> CyclicResult[S, A]:
     """Exact values of every state reachable from ``start``, certified optimal.
 
-    :class:`~strategy.game.GameError` if a policy lets play loop forever (the game is not a
+    :class:`~strategy.engine.game.GameError` if a policy lets play loop forever (the game is not a
     stopping game) or if improvement does not settle.
 
-    >>> from strategy.testing import TreeGame
+    >>> from strategy.engine.testing import TreeGame
     >>> game = TreeGame.from_spec(("min", {"a": ("pay", "1/3"), "b": ("pay", "1/4")}))
     >>> solve_exactly(game).values[0]
     Fraction(1, 4)

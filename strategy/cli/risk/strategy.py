@@ -11,7 +11,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, fraction_text, write_json
-from strategy.cli.risk_options import (
+from strategy.cli.risk.options import (
     add_play_options,
     add_rule_options,
     play_from_args,
@@ -19,12 +19,12 @@ from strategy.cli.risk_options import (
     rules_from_args,
     rules_json,
 )
-from strategy.cli.risk_table import add_grid_options, caption, capture_shades, write_grid
+from strategy.cli.risk.table import add_grid_options, caption, capture_shades, write_grid
 
 if TYPE_CHECKING:
-    from strategy.render import Grid
+    from strategy.present.render import Grid
     from strategy.risk.optimal import CellPlay, Value
-    from strategy.risk.strategy_matrix import CellStrategy, StrategyMatrix
+    from strategy.risk.play.strategy_matrix import CellStrategy, StrategyMatrix
 
 FORMATS = ("text", "csv", "json", "latex", "html")
 
@@ -60,7 +60,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve the battle and write its strategy matrix."""
-    from strategy.risk.strategy_matrix import strategy_matrix
+    from strategy.risk.play.strategy_matrix import strategy_matrix
 
     rules = rules_from_args(args)
     play = play_from_args(args)
@@ -95,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
 
 def matrix_grid(matrix: StrategyMatrix, objective: str) -> Grid:
     """The codes as a renderable grid, shaded by P(capture) under the same play."""
-    from strategy.cli.risk_options import PlayOptions
-    from strategy.render import Grid
+    from strategy.cli.risk.options import PlayOptions
+    from strategy.present.render import Grid
 
     table = matrix.table
     play = PlayOptions(table.choice, table.objective, table.allow_stop, True)

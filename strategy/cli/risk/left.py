@@ -14,7 +14,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk_options import (
+from strategy.cli.risk.options import (
     add_battle_arguments,
     add_rule_options,
     rules_from_args,
@@ -81,7 +81,7 @@ def tail_json(armies: int, probability: Value) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Compute the tails and print them."""
-    from strategy.render import paint
+    from strategy.present.render import paint
     from strategy.risk.battle import battle_odds
     from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
 

@@ -1,6 +1,6 @@
 """``strategy risk graph A D``: a battle's solved state graph, every phase of every round.
 
-The states appear as :func:`strategy.graph_views.battle_view` says: labelled ``"5v3"`` at
+The states appear as :func:`strategy.present.graph_views.battle_view` says: labelled ``"5v3"`` at
 the attacker's choice and ``"5v3 roll 3v2"`` (and so on) in later phases, grouped by armies
 for ``--compact``, and laid out in rows by ``A + D``.
 
@@ -17,7 +17,7 @@ import argparse
 from typing import Any
 
 from strategy.cli.graph import add_graph_options, export
-from strategy.cli.risk_options import (
+from strategy.cli.risk.options import (
     add_battle_arguments,
     add_play_options,
     add_rule_options,
@@ -56,7 +56,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the battle and export its graph."""
-    from strategy.graph_views import battle_view
+    from strategy.present.graph_views import battle_view
     from strategy.risk.game import BattleGame
 
     play = play_from_args(args)

@@ -15,11 +15,11 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from strategy.render import Grid, html_table, shade_rgb
+from strategy.present.render import Grid, html_table, shade_rgb
 from strategy.risk.battle import BattleOdds, Value
 from strategy.risk.choices import choice_rule
 from strategy.risk.outcomes import FinalStates, cumulative
-from strategy.risk.strategy_matrix import StrategyMatrix
+from strategy.risk.play.strategy_matrix import StrategyMatrix
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}
@@ -162,7 +162,7 @@ def strategy_section(matrix: StrategyMatrix, *, mark: tuple[int, int] | None = N
     per state, shaded by the value of optimal play when it is a probability, and its legend.
 
     >>> from strategy.risk.optimal import optimal_table
-    >>> from strategy.risk.strategy_matrix import strategy_matrix
+    >>> from strategy.risk.play.strategy_matrix import strategy_matrix
     >>> section = strategy_section(strategy_matrix(optimal_table(4, 3, choice="sees-roll")))
     >>> "2&lt;44" in section.body and "<dl" in section.body
     True

@@ -17,14 +17,14 @@ Each edge carries ``action`` (the texts of the actions or chance outcomes that l
 action, an outcome of chance, or a pair of actions both players' optimal mixed strategies
 play) and, out of chance states, ``probability`` and ``probability_exact``. Every attribute
 is a str, int, float or bool, so GraphML and GEXF hold the graph as it is
-(:mod:`strategy.graph_io`).
+(:mod:`strategy.present.graph_io`).
 
 The compact graph has one node per group of states (a round of a battle, say) with the
 attributes of the state where play enters the group, plus ``states``, how many it merges;
 its edges carry the probability of leaving the group for the next one when play follows
 ``Result.policy``, and ``optimal`` where that probability is positive.
 
->>> from strategy.testing import TreeGame
+>>> from strategy.engine.testing import TreeGame
 >>> game = TreeGame.from_spec(
 ...     ("max", {"sure": ("pay", "1/2"),
 ...              "coin": ("chance", [("1/3", ("pay", 0)), ("2/3", ("pay", 1))])}))
@@ -46,8 +46,8 @@ from typing import Any, Generic, TypeAlias, TypeVar
 
 import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 
-from strategy.game import Game, GameError, NodeKind, state_text
-from strategy.solve import Result, Value, solve
+from strategy.engine.game import Game, GameError, NodeKind, state_text
+from strategy.engine.solve import Result, Value, solve
 
 __all__ = [
     "ACTION_SEPARATOR",
@@ -145,7 +145,7 @@ def state_graph(
     every chance outcome). ``compact`` merges the states of each ``view.group`` into one node
     (see :func:`_compact`). More than ``max_states`` states raise ``ValueError``.
 
-    >>> from strategy.testing import TreeGame
+    >>> from strategy.engine.testing import TreeGame
     >>> game = TreeGame.from_spec(("min", {"a": ("pay", 1), "b": ("pay", 1)}))
     >>> state_graph(game).nodes["0"]["optimal_actions"]
     'a | b'

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from strategy.risk.dice import rules_roll
-from strategy.risk.grid import Progress, edge_cells, progress_step
-from strategy.risk.kernels import FloatArray, float_rolls
+from strategy.risk.kernels.classic_float import FloatArray, float_rolls
+from strategy.risk.kernels.geometry import Progress, edge_cells, progress_step
 from strategy.risk.rules import Rules
 
 #: Mass below this is dropped when one battle is pushed forward.

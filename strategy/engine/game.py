@@ -60,7 +60,7 @@ class Game(Protocol[S, A]):
     hashable. Each method other than :meth:`initial_state`, :meth:`kind` and :meth:`child` is
     called only on states of the matching kind. The module docstring shows a complete game.
 
-    >>> from strategy.game import Game, NodeKind
+    >>> from strategy.engine.game import Game, NodeKind
     >>> class Stop:
     ...     def initial_state(self): return 0
     ...     def kind(self, state): return NodeKind.TERMINAL
@@ -104,7 +104,7 @@ class GameError(ValueError):
     >>> raise GameError("state (3, 1): no legal actions")
     Traceback (most recent call last):
     ...
-    strategy.game.GameError: state (3, 1): no legal actions
+    strategy.engine.game.GameError: state (3, 1): no legal actions
     """
 
 
@@ -134,7 +134,7 @@ def check_chance_outcomes(state: object, outcomes: Iterable[tuple[object, object
     >>> check_chance_outcomes("s", [("a", 0.5), ("b", 0.5)])
     Traceback (most recent call last):
     ...
-    strategy.game.GameError: chance state 's': probability 0.5 of outcome 'a' is a float; ...
+    strategy.engine.game.GameError: chance state 's': probability 0.5 of outcome 'a' is a float; ...
     """
     total = Fraction(0)
     count = 0

@@ -12,12 +12,12 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk_chain import (
+from strategy.cli.risk.chain import (
     add_path_options,
     path_rules,
     rules_text,
 )
-from strategy.cli.risk_options import add_play_options, play_from_args, play_json, rules_json
+from strategy.cli.risk.options import add_play_options, play_from_args, play_json, rules_json
 
 EPILOG = """examples:
   strategy risk need 10 --target 0.8
@@ -58,7 +58,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Search for the fewest armies and print them."""
-    from strategy.render import paint
+    from strategy.present.render import paint
     from strategy.risk.need import minimum_armies, parse_target
 
     target = parse_target(args.target)

@@ -11,7 +11,7 @@ looking for pure saddle points all at once; only states without one go to the (e
 simplex method.
 
 Decisions are kept as bitmasks (bit ``i``: the ``i``-th option is optimal, ties within
-:data:`~strategy.solve.FLOAT_TIE_TOLERANCE` as in the solver) and become
+:data:`~strategy.engine.solve.FLOAT_TIE_TOLERANCE` as in the solver) and become
 :class:`~strategy.risk.plays.CellPlay` objects only when read.
 
 >>> from strategy.risk.rules import Rules
@@ -30,14 +30,14 @@ from typing import Any, overload
 
 import numpy as np
 
-from strategy.matrix_game import solve_matrix_game
+from strategy.engine.matrix_game import solve_matrix_game
+from strategy.engine.solve import FLOAT_TIE_TOLERANCE
 from strategy.risk.choices import Choice
 from strategy.risk.dice import rules_roll
 from strategy.risk.moves import Roll, attacker_tops, round_moves, seen_roll_losses
 from strategy.risk.objectives import Objective
 from strategy.risk.plays import OVER, CellPlay, Response, moves
 from strategy.risk.rules import Rules
-from strategy.solve import FLOAT_TIE_TOLERANCE
 
 FloatArray = np.ndarray[tuple[int, ...], np.dtype[np.float64]]
 BitArray = np.ndarray[tuple[int, ...], np.dtype[np.unsignedinteger[Any]]]

@@ -1,6 +1,6 @@
 """The float table kernel: a whole table anti-diagonal by anti-diagonal.
 
-Geometry is in :mod:`strategy.risk.grid`. In the interior a diagonal follows from the
+Geometry is in :mod:`strategy.risk.kernels.geometry`. In the interior a diagonal follows from the
 one ``k`` below by a single ``np.convolve`` with the full roll's probabilities, which
 numpy runs in C; the edge strips are computed first, cell by cell, and copied in.
 
@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from strategy.risk.dice import rules_roll
-from strategy.risk.grid import (
+from strategy.risk.kernels.geometry import (
     Progress,
     captured_payoffs,
     edge_cells,

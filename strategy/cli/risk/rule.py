@@ -6,10 +6,10 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, positive_int, write_json, write_text
-from strategy.cli.risk_options import add_rule_options, rules_from_args, rules_json
+from strategy.cli.risk.options import add_rule_options, rules_from_args, rules_json
 
 if TYPE_CHECKING:
-    from strategy.risk.rule_of_thumb import (
+    from strategy.risk.play.rule_of_thumb import (
         OddsErrors,
         OddsRule,
         RuleReport,
@@ -43,7 +43,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Search the rules and print the best with their errors."""
-    from strategy.risk.rule_of_thumb import find_rules
+    from strategy.risk.play.rule_of_thumb import find_rules
 
     report = find_rules(rules_from_args(args), args.size)
     if args.format == "json":

@@ -1,12 +1,13 @@
 """Alpha-beta search with a transposition table for deterministic two-player zero-sum games.
 
 The search visits MAX, MIN and TERMINAL states only (a chance or simultaneous state is a
-:class:`~strategy.game.GameError`: solve such games with :func:`strategy.solve.solve`). It is
-fail-soft and iterative, so deep games do not hit Python's recursion limit, and it remembers
+:class:`~strategy.engine.game.GameError`: solve such games with
+:func:`strategy.engine.solve.solve`). It is fail-soft and iterative, so deep games do not hit
+Python's recursion limit, and it remembers
 for every finished state the bounds it proved on its value, which answers transpositions (the
 same position reached by different move orders) without searching them again.
 
->>> from strategy.testing import TreeGame
+>>> from strategy.engine.testing import TreeGame
 >>> game = TreeGame.from_spec(("max", {
 ...     "a": ("min", {"x": ("pay", 3), "y": ("pay", 5)}),
 ...     "b": ("min", {"x": ("pay", 2), "y": ("pay", 9)}),
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from strategy.game import Game, GameError, NodeKind, state_text
+from strategy.engine.game import Game, GameError, NodeKind, state_text
 
 __all__ = ["SearchResult", "alphabeta"]
 
@@ -42,7 +43,7 @@ class SearchResult(Generic[S, A]):
     terminal state). ``positions_searched`` counts the states whose children were generated or
     whose payoff was read, over all the searches the call made; answers from the table are free.
 
-    >>> from strategy.testing import TreeGame
+    >>> from strategy.engine.testing import TreeGame
     >>> alphabeta(TreeGame.from_spec(("min", {"l": ("pay", 1), "r": ("pay", 1)})))
     SearchResult(start=0, value=1, best_actions=('l', 'r'), positions_searched=3)
     """
@@ -135,7 +136,7 @@ class _Searcher(Generic[S, A]):
         if kind is not NodeKind.MAX and kind is not NodeKind.MIN:
             raise GameError(
                 f"state {state_text(state)} is a {kind.value} state: alpha-beta searches "
-                "deterministic games only; use strategy.solve.solve"
+                "deterministic games only; use strategy.engine.solve.solve"
             )
         actions = game.legal_actions(state)
         if not actions:
@@ -161,9 +162,9 @@ def alphabeta(game: Game[S, A], start: S | None = None) -> SearchResult[S, A]:
 
     The value comes from one full-window search; then each move at ``start`` is tested with
     a window that only asks whether it reaches that value, so ties are all reported.
-    Raises :class:`~strategy.game.GameError` on chance or simultaneous states and on cycles.
+    Raises :class:`~strategy.engine.game.GameError` on chance or simultaneous states and on cycles.
 
-    >>> from strategy.testing import TreeGame
+    >>> from strategy.engine.testing import TreeGame
     >>> alphabeta(TreeGame.from_spec(("pay", 4))).best_actions
     ()
     """

@@ -134,7 +134,7 @@ class PlayOptions:
     def table(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> OptimalTable:
         """Optimal play over the grid 1..``attackers`` x 1..``defenders``, with a progress
         bar on a terminal."""
-        from strategy.progress import ProgressBar
+        from strategy.engine.progress import ProgressBar
         from strategy.risk.optimal import optimal_table
 
         with ProgressBar("optimal table") as progress:

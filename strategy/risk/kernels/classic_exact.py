@@ -1,6 +1,8 @@
-"""Exact kernels for the classic battle: integers over prime powers (:mod:`strategy.risk.scaled`).
+"""Exact kernels for the classic battle: integers over prime powers
+(:mod:`strategy.risk.kernels.scaled`).
 
-A table is filled anti-diagonal by anti-diagonal (geometry in :mod:`strategy.risk.grid`):
+A table is filled anti-diagonal by anti-diagonal (geometry in
+:mod:`strategy.risk.kernels.geometry`):
 the interior of a diagonal follows from the diagonal ``k`` below with numpy object arrays,
 so the big-integer arithmetic runs in C loops; the edge strips are computed first, one
 cell at a time. A row's values become ``Fraction`` objects when it is first read.
@@ -22,7 +24,7 @@ from math import lcm
 import numpy as np
 
 from strategy.risk.dice import rules_roll
-from strategy.risk.grid import (
+from strategy.risk.kernels.geometry import (
     Progress,
     anti_diagonal,
     captured_payoffs,
@@ -34,9 +36,7 @@ from strategy.risk.grid import (
     table_diagonals,
     tick,
 )
-from strategy.risk.objectives import Objective
-from strategy.risk.rules import Rules
-from strategy.risk.scaled import (
+from strategy.risk.kernels.scaled import (
     IntArray,
     ObjectArray,
     Powers,
@@ -45,6 +45,8 @@ from strategy.risk.scaled import (
     prime_factors,
     reduce_scalar,
 )
+from strategy.risk.objectives import Objective
+from strategy.risk.rules import Rules
 
 #: An exact value: numerator and the exponent of each prime in its denominator.
 Scaled = tuple[int, tuple[int, ...]]

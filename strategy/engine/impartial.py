@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from strategy.game import GameError, NodeKind, state_text
+from strategy.engine.game import GameError, NodeKind, state_text
 
 __all__ = [
     "Grundy",
@@ -69,7 +69,7 @@ class Grundy(Generic[P]):
 
     The traversal is iterative, so positions may be arbitrarily far from the end of play.
     A position reachable from itself makes the game loopy, outside this theory: that raises
-    :class:`~strategy.game.GameError`.
+    :class:`~strategy.engine.game.GameError`.
 
     >>> grundy = Grundy(lambda n: range(n))  # one Nim heap: take any number
     >>> grundy(7), grundy.known
@@ -174,13 +174,13 @@ def sum_winning_moves(
 
 @dataclass(frozen=True)
 class ImpartialGame(Generic[P]):
-    """An impartial game as a :class:`~strategy.game.Game` for the generic solvers.
+    """An impartial game as a :class:`~strategy.engine.game.Game` for the generic solvers.
 
     A state is ``(position, maximiser_to_move)``. The maximiser moves first. A position without
     moves ends play: under normal play the player to move there has lost, under misère play
     (``misere=True``) won. The payoff is +1 when the maximiser wins and -1 otherwise.
 
-    >>> from strategy.solve import solve
+    >>> from strategy.engine.solve import solve
     >>> game = ImpartialGame(lambda n: [n - t for t in (1, 2) if t <= n], start=3)
     >>> solve(game).value  # 3 is a multiple of 3: the first player loses
     Fraction(-1, 1)

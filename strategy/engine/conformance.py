@@ -4,7 +4,7 @@ The checker never trusts the game: every call into it is guarded, and whatever g
 becomes a readable line in the report instead of an exception.
 
 >>> from fractions import Fraction
->>> from strategy.game import NodeKind
+>>> from strategy.engine.game import NodeKind
 >>> class LoadedCoin:
 ...     '''A coin whose probabilities are floats: they cannot sum to exactly 1.'''
 ...     def initial_state(self): return "toss"
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from strategy.game import GameError, NodeKind, check_chance_outcomes, state_text
+from strategy.engine.game import GameError, NodeKind, check_chance_outcomes, state_text
 
 __all__ = ["ConformanceReport", "check_game"]
 
@@ -68,15 +68,15 @@ def check_game(
     """Walk ``paths`` random paths from the initial state and report protocol violations.
 
     Each new state is checked once: it is hashable, equal to and hashed like a deep copy, and
-    usable as a dict key; ``kind`` gives a :class:`~strategy.game.NodeKind`; a terminal payoff
-    is an ``int`` or ``Fraction``; chance probabilities are exact, positive and sum to 1;
+    usable as a dict key; ``kind`` gives a :class:`~strategy.engine.game.NodeKind`; a terminal
+    payoff is an ``int`` or ``Fraction``; chance probabilities are exact, positive and sum to 1;
     legal and joint actions are non-empty, hashable and distinct; ``child`` works for every
     action, is deterministic and leaves the parent unchanged. A path that revisits a state
     is reported unless ``allow_cycles`` (for games such as Pig); a path longer than
     ``max_depth`` moves is reported. Chance moves follow their probabilities, player moves
     are uniform; ``seed`` makes the walk reproducible.
 
-    >>> from strategy.game import NodeKind
+    >>> from strategy.engine.game import NodeKind
     >>> class Countdown:
     ...     def initial_state(self): return 3
     ...     def kind(self, n): return NodeKind.MAX if n else NodeKind.TERMINAL

@@ -20,8 +20,8 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk_left import add_tail_options, tail_json
-from strategy.cli.risk_options import (
+from strategy.cli.risk.left import add_tail_options, tail_json
+from strategy.cli.risk.options import (
     PlayOptions,
     add_battle_arguments,
     add_play_options,
@@ -120,8 +120,8 @@ def tails(args: argparse.Namespace, odds: BattleOdds) -> dict[str, tuple[str, in
 
 def classic_odds(args: argparse.Namespace, rules: Rules) -> BattleOdds:
     """The classic battle's odds, with a progress bar on a terminal."""
-    from strategy.progress import ProgressBar
-    from strategy.resources import TooLarge
+    from strategy.engine.progress import ProgressBar
+    from strategy.engine.resources import TooLarge
     from strategy.risk.battle import battle_odds
 
     try:
@@ -135,7 +135,7 @@ def classic_odds(args: argparse.Namespace, rules: Rules) -> BattleOdds:
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds."""
-    from strategy.risk.push import DEFAULT_TOLERANCE
+    from strategy.risk.kernels.push import DEFAULT_TOLERANCE
 
     rules = rules_from_args(args)
     play = play_from_args(args)
@@ -216,10 +216,10 @@ def run_optimal(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> in
     Where nobody has a real choice and the optimal-play grid is too large, the classic
     battle's value, pushed forward from the one cell in floats, serves instead.
     """
-    from strategy.cli.risk_strategy import cell_json
-    from strategy.resources import TooLarge
+    from strategy.cli.risk.strategy import cell_json
+    from strategy.engine.resources import TooLarge
     from strategy.risk.choices import choice_rule
-    from strategy.risk.strategy_matrix import by_roll_text, describe_cell
+    from strategy.risk.play.strategy_matrix import by_roll_text, describe_cell
 
     try:
         odds = play.odds(args.attackers, args.defenders, rules, exact=args.exact)
@@ -269,7 +269,7 @@ def play_header(args: argparse.Namespace, rules: Rules, play: PlayOptions, how: 
 def run_cell(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> int:
     """A battle in which nobody has a real choice, too large for the optimal-play grid:
     the classic battle's value in floats, with the probability dropped on the way."""
-    from strategy.progress import ProgressBar
+    from strategy.engine.progress import ProgressBar
     from strategy.risk.battle import battle_cell
 
     with ProgressBar("odds") as progress:

@@ -28,7 +28,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk_options import add_rule_options, rules_from_args, rules_json
+from strategy.cli.risk.options import add_rule_options, rules_from_args, rules_json
 
 if TYPE_CHECKING:
     from strategy.risk.chain import ChainOdds
@@ -187,7 +187,7 @@ def rules_text(rules: tuple[Rules, ...]) -> list[str]:
 
 def chain_text(odds: ChainOdds, *, colour: bool = False) -> str:
     """The chain for people: the odds of each step, then where the attack ends."""
-    from strategy.render import paint
+    from strategy.present.render import paint
 
     n = len(odds.defenders)
     lines = [

@@ -1,11 +1,12 @@
-"""How the states of the toolkit's own games appear in a state graph (:mod:`strategy.graph`).
+"""How the states of the toolkit's own games appear in a state graph
+(:mod:`strategy.present.graph`).
 
-A :class:`~strategy.graph.StateView` names states and adds attributes, groups them for
+A :class:`~strategy.present.graph.StateView` names states and adds attributes, groups them for
 the compact graph and places them in the drawing's rows. The views live here, beside
 the graph module, rather than with the games: the games sit below the graphs and import
 nothing of them.
 
->>> from strategy.graph import state_graph
+>>> from strategy.present.graph import state_graph
 >>> from strategy.risk.game import BattleGame
 >>> game = BattleGame(3, 2)
 >>> graph = state_graph(game, view=battle_view(game), compact=True)
@@ -15,7 +16,7 @@ nothing of them.
 
 from __future__ import annotations
 
-from strategy.graph import StateView
+from strategy.present.graph import StateView
 from strategy.risk.game import BattleGame, BattleState
 
 __all__ = ["battle_view"]

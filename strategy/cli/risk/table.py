@@ -25,7 +25,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk_options import (
+from strategy.cli.risk.options import (
     PlayOptions,
     add_play_options,
     add_rule_options,
@@ -36,7 +36,7 @@ from strategy.cli.risk_options import (
 )
 
 if TYPE_CHECKING:
-    from strategy.render import Grid
+    from strategy.present.render import Grid
     from strategy.risk.battle import BattleTable
     from strategy.risk.rules import Rules
 
@@ -172,7 +172,7 @@ def output_chars(attackers: int, defenders: int, rules: Rules, fmt: str, exact: 
 
 def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> None:
     """Refuse, before any work, a table too large to write sensibly in a text format."""
-    from strategy.resources import human_bytes
+    from strategy.engine.resources import human_bytes
     from strategy.risk.battle import check_table_memory
 
     size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact)
@@ -191,7 +191,7 @@ def compute_table(
     attackers: int, defenders: int, rules: Rules, play: PlayOptions, *, exact: bool
 ) -> BattleTable:
     """The classic kernel where nobody has a real choice, else the optimal-play table."""
-    from strategy.progress import ProgressBar
+    from strategy.engine.progress import ProgressBar
     from strategy.risk.battle import battle_table
 
     if play.classic:
@@ -214,7 +214,7 @@ def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> Non
     """Write a grid as text (fitted to the terminal under ``--compact``, coloured when
     asked), CSV, LaTeX or HTML; ``sampled`` says the grid already shows one row and column
     in that many."""
-    from strategy import render
+    from strategy.present import render
 
     if args.format == "text":
         text = render.to_terminal(
@@ -291,7 +291,7 @@ def table_grid(
     says how the battle was played (default: the classic battle); ``step`` keeps every
     ``step``-th row and column only.
     """
-    from strategy.render import Grid, format_number
+    from strategy.present.render import Grid, format_number
 
     shown = DIGITS[metric.partition(":")[0]] if digits is None else digits
     cells: tuple[tuple[str, ...], ...]

@@ -13,7 +13,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk_options import (
+from strategy.cli.risk.options import (
     PlayOptions,
     add_battle_arguments,
     add_play_options,
@@ -25,8 +25,8 @@ from strategy.cli.risk_options import (
 )
 
 if TYPE_CHECKING:
-    from strategy.risk.dice_policy import Policy
     from strategy.risk.objectives import Objective
+    from strategy.risk.play.dice_policy import Policy
     from strategy.risk.rules import Rules
     from strategy.risk.simulate import Estimate, Simulation
 
@@ -141,7 +141,7 @@ Play = tuple["Policy", Callable[["Objective"], float | None]]
 def classic_play(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> Play:
     """Both sides roll the most dice; every quantity has an exact value."""
     from strategy.risk.battle import battle_odds
-    from strategy.risk.dice_policy import MOST_DICE
+    from strategy.risk.play.dice_policy import MOST_DICE
 
     # Floats from the exact engine: exact to 1e-15, far below any simulation's noise, and
     # fast for battles too long for fractions.
@@ -152,8 +152,8 @@ def classic_play(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> P
 def optimal_play(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> Play:
     """Both sides play as the optimal-play table says; only the objective they optimise
     has an exact value (the optimal value)."""
-    from strategy.risk.dice_policy import MOST_DICE, optimal_policy
     from strategy.risk.optimal import optimal_odds, optimal_table
+    from strategy.risk.play.dice_policy import MOST_DICE, optimal_policy
 
     options = (rules, play.objective, play.choice)
     value = float(

@@ -7,16 +7,16 @@ import importlib
 from typing import Any
 
 SUBCOMMANDS = (
-    "strategy.cli.risk_odds",
-    "strategy.cli.risk_table",
-    "strategy.cli.risk_strategy",
-    "strategy.cli.risk_chain",
-    "strategy.cli.risk_need",
-    "strategy.cli.risk_left",
-    "strategy.cli.risk_report",
-    "strategy.cli.risk_rule",
-    "strategy.cli.risk_simulate",
-    "strategy.cli.risk_graph",
+    "strategy.cli.risk.odds",
+    "strategy.cli.risk.table",
+    "strategy.cli.risk.strategy",
+    "strategy.cli.risk.chain",
+    "strategy.cli.risk.need",
+    "strategy.cli.risk.left",
+    "strategy.cli.risk.report",
+    "strategy.cli.risk.rule",
+    "strategy.cli.risk.simulate",
+    "strategy.cli.risk.graph",
 )
 
 

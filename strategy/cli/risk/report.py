@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import nonnegative_int, positive_int, write_text
-from strategy.cli.risk_options import (
+from strategy.cli.risk.options import (
     add_play_options,
     add_rule_options,
     play_from_args,
@@ -74,11 +74,11 @@ def run(args: argparse.Namespace) -> int:
     """Compute everything the page shows and write it."""
     from pathlib import Path
 
-    from strategy.cli.risk_table import compute_table, table_grid
-    from strategy.report import report_html, strategy_section
+    from strategy.cli.risk.table import compute_table, table_grid
+    from strategy.present.report import report_html, strategy_section
     from strategy.risk.battle import CAPTURE, battle_odds
     from strategy.risk.optimal import OPTIMISED, optimal_odds, optimal_table
-    from strategy.risk.strategy_matrix import strategy_matrix
+    from strategy.risk.play.strategy_matrix import strategy_matrix
 
     rules = rules_from_args(args)
     play = play_from_args(args, args.metric)

@@ -5,7 +5,7 @@ state is worth its payoff, a chance state the probability-weighted mean of its c
 MAX (MIN) state the largest (smallest) child value, and a simultaneous state the value of
 the zero-sum matrix game formed by its children's values.
 
->>> from strategy.testing import TreeGame
+>>> from strategy.engine.testing import TreeGame
 >>> # The maximiser picks between a sure 1/2 and a fair coin paying 0 or 1: a tie.
 >>> game = TreeGame.from_spec(
 ...     ("max", {"sure": ("pay", "1/2"), "coin": ("chance", [("1/2", ("pay", 0)),
@@ -27,8 +27,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Generic, TypeAlias, TypeVar
 
-from strategy.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
-from strategy.matrix_game import MatrixSolution, solve_matrix_game
+from strategy.engine.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
+from strategy.engine.matrix_game import MatrixSolution, solve_matrix_game
 
 __all__ = ["FLOAT_TIE_TOLERANCE", "Result", "Value", "solve"]
 
@@ -54,7 +54,7 @@ class Result(Generic[S, A]):
     game's ``legal_actions`` order; ``policy`` picks the first of them. ``mixed`` holds the
     solved stage game of each simultaneous state. The mappings are read-only.
 
-    >>> from strategy.testing import TreeGame
+    >>> from strategy.engine.testing import TreeGame
     >>> result = solve(TreeGame.from_spec(("min", {"a": ("pay", 3), "b": ("pay", -2)})))
     >>> result
     Result(start=0, value=Fraction(-2, 1), states_visited=3, exact=True,
@@ -80,11 +80,11 @@ def solve(game: Game[S, A], start: S | None = None, *, exact: bool = True) -> Re
     ``exact=True`` computes with ``Fraction`` throughout; ``exact=False`` converts each
     payoff and probability to ``float`` once and ties actions within
     :data:`FLOAT_TIE_TOLERANCE`. The search is an iterative depth-first traversal, so a
-    game may be arbitrarily deep. Raises :class:`~strategy.game.GameError` when the game
+    game may be arbitrarily deep. Raises :class:`~strategy.engine.game.GameError` when the game
     breaks its protocol (chance probabilities not exactly summing to 1, no legal actions,
     an unknown node kind, a non-exact payoff in exact mode) or has a cycle.
 
-    >>> from strategy.testing import TreeGame
+    >>> from strategy.engine.testing import TreeGame
     >>> game = TreeGame.from_spec(("chance", [("1/3", ("pay", 1)), ("2/3", ("pay", 4))]))
     >>> solve(game).value
     Fraction(3, 1)
