@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.cli.main import main
-from strategy.risk.battle import battle_odds, classic_steps
 from strategy.risk.chain import chain_odds
+from strategy.risk.classic import battle_odds, classic_steps
 from strategy.risk.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent

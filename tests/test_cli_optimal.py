@@ -10,7 +10,7 @@ import pytest
 
 from strategy.cli.main import main
 from strategy.engine.solve import solve
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
 

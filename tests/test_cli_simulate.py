@@ -7,7 +7,7 @@ import json
 import pytest
 
 from strategy.cli.main import main
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.rules import Rules

@@ -9,20 +9,19 @@ from strategy.cli.common import (
     add_colour_option,
     add_output_options,
     colour_wanted,
-    fraction_text,
-    nonnegative_int,
     write_json,
     write_text,
 )
 from strategy.cli.risk.options import (
     add_battle_arguments,
     add_rule_options,
+    add_tail_options,
     rules_from_args,
-    rules_json,
 )
+from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
-    from strategy.risk.battle import Value
+    pass
 
 EPILOG = """examples:
   strategy risk left 10 6
@@ -49,41 +48,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run)
 
 
-def add_tail_options(parser: argparse.ArgumentParser, word: str) -> None:
-    """``--at-least K`` and ``--at-most K``; ``word`` says whether they add ("also") or
-    select ("only") what is shown."""
-    parser.add_argument(
-        "--at-least",
-        type=nonnegative_int,
-        metavar="K",
-        help=f"{word} P(capture with at least K armies left in the attacking territory)",
-    )
-    parser.add_argument(
-        "--at-most",
-        type=nonnegative_int,
-        metavar="K",
-        help=f"{word} P(the defender is worn down to at most K armies; 0 is a capture)",
-    )
-
-
-def tail_json(armies: int, probability: Value) -> dict[str, Any]:
-    """One tail probability as JSON, with ``probability_exact`` when it is exact.
-
-    >>> from fractions import Fraction
-    >>> tail_json(2, Fraction(5, 12))
-    {'armies': 2, 'probability': 0.4166666666666667, 'probability_exact': '5/12'}
-    """
-    exact = (
-        {} if isinstance(probability, float) else {"probability_exact": fraction_text(probability)}
-    )
-    return {"armies": armies, "probability": float(probability)} | exact
-
-
 def run(args: argparse.Namespace) -> int:
     """Compute the tails and print them."""
     from strategy.present.render import paint
-    from strategy.risk.battle import battle_odds
+    from strategy.risk.classic import battle_odds
     from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
+    from strategy.risk.serialise import rules_json, tail_json
 
     rules = rules_from_args(args)
     finals = battle_odds(args.attackers, args.defenders, rules).final_states

@@ -7,17 +7,14 @@ from typing import Any
 
 from strategy.cli.common import (
     colour_wanted,
-    fraction_text,
     positive_int,
     write_json,
     write_text,
 )
-from strategy.cli.risk.chain import (
-    add_path_options,
-    path_rules,
-    rules_text,
-)
-from strategy.cli.risk.options import add_play_options, play_from_args, play_json, rules_json
+from strategy.cli.risk.options import add_play_options, battle_from_args, play_asked
+from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
+from strategy.engine.numbers import fraction_text
+from strategy.risk.serialise import battle_json, rules_json
 
 EPILOG = """examples:
   strategy risk need 10 --target 0.8
@@ -63,15 +60,15 @@ def run(args: argparse.Namespace) -> int:
 
     target = parse_target(args.target)
     rules = path_rules(args, len(args.defenders))
-    play = play_from_args(args)
+    battle = battle_from_args(args, rules=rules[0])
     need = minimum_armies(
         args.defenders,
         target,
         rules,
         leave=args.leave,
         exact=args.exact,
-        choice=play.choice,
-        objective=play.objective,
+        choice=battle.choice,
+        objective=battle.objective,
     )
     if args.format == "json":
         obj: dict[str, Any] = {
@@ -89,13 +86,14 @@ def run(args: argparse.Namespace) -> int:
             if need.previous_probability is None
             else float(need.previous_probability),
             "rules": [rules_json(r) for r in rules],
-        } | play_json(play)
+        }
+        obj |= {key: value for key, value in battle_json(battle).items() if key != "rules"}
         write_json(args, obj)
         return 0
     p = float(need.win_probability)
     against = ", ".join(map(str, need.defenders))
-    kept = play.objective.parameter
-    keeping = f", keeping at least {kept} armies," if play.objective.kind == "keep" else ""
+    kept = battle.objective.parameter
+    keeping = f", keeping at least {kept} armies," if battle.objective.kind == "keep" else ""
     lines = [
         f"{need.attackers} armies in the attacking territory capture "
         f"{'the path ' if len(need.defenders) > 1 else ''}{against}{keeping} with probability "
@@ -108,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     if args.exact:
         lines.append(f"exact: {fraction_text(need.win_probability)}")
     lines += rules_text(rules)
-    if play.asked:
-        lines.append(f"optimal play under --choice {play.choice}: {play.objective.description}")
+    if play_asked(args):
+        lines.append(f"optimal play under --choice {battle.choice}: {battle.objective.description}")
     write_text(args, "\n".join(lines))
     return 0

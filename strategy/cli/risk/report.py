@@ -9,8 +9,8 @@ from strategy.cli.common import nonnegative_int, positive_int, write_text
 from strategy.cli.risk.options import (
     add_play_options,
     add_rule_options,
-    play_from_args,
-    rules_from_args,
+    battle_from_args,
+    play_asked,
 )
 
 EPILOG = """examples:
@@ -72,41 +72,36 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute everything the page shows and write it."""
+    from dataclasses import replace
     from pathlib import Path
 
     from strategy.cli.risk.table import compute_table, table_grid
     from strategy.present.report import report_html, strategy_section
-    from strategy.risk.battle import CAPTURE, battle_odds
-    from strategy.risk.optimal import OPTIMISED, optimal_odds, optimal_table
-    from strategy.risk.play.strategy_matrix import strategy_matrix
+    from strategy.risk import api
+    from strategy.risk.choices import CHOICE_RULES
+    from strategy.risk.classic import battle_odds
+    from strategy.risk.objectives import CAPTURE
 
-    rules = rules_from_args(args)
-    play = play_from_args(args, args.metric)
-    odds = battle_odds(args.attackers, args.defenders, rules)
+    battle = battle_from_args(args, args.metric)
+    asked = play_asked(args)
+    odds = battle_odds(args.attackers, args.defenders, battle.rules)
     more = []
-    if play.asked:
-        value = optimal_odds(
-            args.attackers,
-            args.defenders,
-            rules,
-            play.objective,
-            play.choice,
-            allow_stop=play.allow_stop,
-            exact=True,
-        ).value
-        more.append((f"{play.objective.label} under optimal play (choice {play.choice})", value))
-    table = compute_table(args.rows, args.columns, rules, play, exact=False)
-    grid = table_grid(table, table.objective.label, args.digits, False, play)
+    if asked:
+        value = api.odds(args.attackers, args.defenders, battle, exact=True).value
+        more.append(
+            (f"{battle.objective.label} under optimal play (choice {battle.choice})", value)
+        )
+    table = compute_table(args.rows, args.columns, battle, exact=False)
+    grid = table_grid(table, table.objective.label, args.digits, False, asked)
     # Under the classic rule the defender has no choice to show: seed 003's rule instead.
-    optimal = optimal_table(
-        args.rows,
-        args.columns,
-        rules,
-        play.objective if play.objective.kind in OPTIMISED else CAPTURE,
-        "sees-roll" if play.choice == "max" else play.choice,
-        allow_stop=play.allow_stop,
+    shown = replace(
+        battle,
+        objective=battle.objective if battle.objective.optimisable else CAPTURE,
+        choice=CHOICE_RULES["sees-roll"] if battle.choice.fixed else battle.choice,
+        allow_stop=args.allow_stop,
     )
-    matrix = strategy_section(strategy_matrix(optimal), mark=(args.attackers, args.defenders))
+    optimal = api.strategy_matrix(args.rows, args.columns, shown)
+    matrix = strategy_section(optimal, mark=(args.attackers, args.defenders))
     args.out = None if args.out is None else Path(args.out)
     write_text(args, report_html(odds, [("The table", grid)], more=more, extra=[matrix]))
     return 0

@@ -19,25 +19,23 @@ from strategy.cli.common import (
     add_colour_option,
     add_output_options,
     colour_wanted,
-    fraction_text,
     nonnegative_int,
     positive_int,
     write_json,
     write_text,
 )
 from strategy.cli.risk.options import (
-    PlayOptions,
     add_play_options,
     add_rule_options,
-    play_from_args,
-    play_json,
-    rules_from_args,
-    rules_json,
+    battle_from_args,
+    play_asked,
 )
+from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid
-    from strategy.risk.battle import BattleTable
+    from strategy.risk.battle import Battle
+    from strategy.risk.results import BattleTable
     from strategy.risk.rules import Rules
 
 FORMATS = ("text", "csv", "json", "latex", "html", "npy")
@@ -125,14 +123,13 @@ def run(args: argparse.Namespace) -> int:
     """Compute the table and write it in the chosen format."""
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
-    rules = rules_from_args(args)
-    play = play_from_args(args, args.metric)
+    battle = battle_from_args(args, args.metric)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
-        check_output_size(args, rules, play)
-    table = compute_table(args.attackers, args.defenders, rules, play, exact=args.exact)
+        check_output_size(args, battle)
+    table = compute_table(args.attackers, args.defenders, battle, exact=args.exact)
     if args.format == "json":
-        write_json(args, table_json(table, play), indent=None)
+        write_json(args, table.to_json(), indent=None)
     elif args.format == "npy":
         import numpy as np
 
@@ -146,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         width = terminal_width(args)
         step = max(1, args.defenders // width) if compact and width else 1
         metric = table.objective.label
-        grid = table_grid(table, metric, args.digits, args.format == "csv", play, step)
+        grid = table_grid(table, metric, args.digits, args.format == "csv", play_asked(args), step)
         write_grid(args, grid, sampled=step)
     return 0
 
@@ -170,16 +167,16 @@ def output_chars(attackers: int, defenders: int, rules: Rules, fmt: str, exact: 
     return attackers * defenders * per_cell
 
 
-def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> None:
+def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
     """Refuse, before any work, a table too large to write sensibly in a text format."""
     from strategy.engine.resources import human_bytes
-    from strategy.risk.battle import check_table_memory
+    from strategy.risk.classic import check_table_memory
 
-    size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact)
+    size = output_chars(args.attackers, args.defenders, battle.rules, args.format, args.exact)
     if size > MAX_OUTPUT_CHARS:
-        if play.classic:
+        if battle.classic:
             # Pointing to npy is no help when the table cannot be held at all.
-            check_table_memory(args.attackers, args.defenders, rules, exact=args.exact)
+            check_table_memory(args.attackers, args.defenders, battle.rules, exact=args.exact)
         compact = "--compact for a sampled view, or " if args.format == "text" else ""
         raise CliError(
             f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
@@ -187,19 +184,13 @@ def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions)
         )
 
 
-def compute_table(
-    attackers: int, defenders: int, rules: Rules, play: PlayOptions, *, exact: bool
-) -> BattleTable:
-    """The classic kernel where nobody has a real choice, else the optimal-play table."""
+def compute_table(attackers: int, defenders: int, battle: Battle, *, exact: bool) -> BattleTable:
+    """The library's table of the battle, with a progress bar on a terminal."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.battle import battle_table
+    from strategy.risk import api
 
-    if play.classic:
-        with ProgressBar("table") as progress:
-            return battle_table(
-                attackers, defenders, rules, play.objective, exact=exact, progress=progress
-            )
-    return play.table(attackers, defenders, rules, exact=exact)
+    with ProgressBar("table" if battle.classic else "optimal table") as progress:
+        return api.table(attackers, defenders, battle, exact=exact, progress=progress)
 
 
 def terminal_width(args: argparse.Namespace) -> int | None:
@@ -230,50 +221,29 @@ def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> Non
         write_text(args, writer[args.format](grid))
 
 
-def table_json(table: BattleTable, play: PlayOptions) -> dict[str, Any]:
-    """The JSON form: axes, metric, float values and, when exact, ``values_exact``."""
-    obj: dict[str, Any] = {
-        "attackers": list(table.attackers),
-        "defenders": list(table.defenders),
-        "metric": table.objective.label,
-        "description": table.objective.description,
-        **play_json(play),
-        "rules": rules_json(table.rules),
-        "values": table.as_floats(),
-    }
-    if table.exact:
-        obj["values_exact"] = [[fraction_text(v) for v in row] for row in table.values]
-    return obj
+def capture_shades(table: BattleTable, step: int = 1) -> tuple[tuple[float, ...], ...]:
+    """P(capture) in the same battle, as seed 000 shades, at every ``step``-th row and
+    column."""
+    from dataclasses import replace
 
+    from strategy.risk.objectives import CAPTURE
 
-def capture_shades(
-    table: BattleTable, play: PlayOptions | None = None, step: int = 1
-) -> tuple[tuple[float, ...], ...]:
-    """P(capture) under the same play (default: the classic battle), as seed 000 shades,
-    at every ``step``-th row and column."""
-    play = play or PlayOptions("max", table.objective, False, False)
     if table.objective.kind == "capture":
         capture = table
     else:
-        from dataclasses import replace
-
-        from strategy.risk.battle import CAPTURE
-
-        rows, columns = len(table.attackers), len(table.defenders)
-        capture = compute_table(
-            rows, columns, table.rules, replace(play, objective=CAPTURE), exact=False
-        )
+        battle = replace(table.battle, objective=CAPTURE)
+        capture = compute_table(len(table.attackers), len(table.defenders), battle, exact=False)
     return tuple(map(tuple, capture.as_array()[::step, ::step].tolist()))
 
 
-def caption(table: BattleTable, play: PlayOptions | None) -> str:
-    """The rules and, for optimal play, the choice rule and whether the attacker may stop."""
+def caption(table: BattleTable, asked: bool) -> str:
+    """The rules and, for optimal play (``asked``), the choice rule and whether the
+    attacker may stop."""
     text = f"rules: {table.rules.describe()}"
-    if play is not None and play.asked:
-        from strategy.risk.choices import choice_rule
-
-        stop = "the attacker may stop" if play.allow_stop else "no stopping"
-        text += f"; optimal play, {play.choice}: {choice_rule(play.choice).summary}; {stop}"
+    if asked:
+        battle = table.battle
+        stop = "the attacker may stop" if battle.allow_stop else "no stopping"
+        text += f"; optimal play, {battle.choice}: {battle.choice.summary}; {stop}"
     return text
 
 
@@ -282,13 +252,13 @@ def table_grid(
     metric: str,
     digits: int | None,
     full: bool,
-    play: PlayOptions | None = None,
+    asked: bool = False,
     step: int = 1,
 ) -> Grid:
     """The table of ``metric`` as a renderable grid, shaded by P(capture) as seed 000 shades.
 
-    ``full`` keeps every digit (exact fractions when the table is exact), for CSV; ``play``
-    says how the battle was played (default: the classic battle); ``step`` keeps every
+    ``full`` keeps every digit (exact fractions when the table is exact), for CSV; ``asked``
+    says the battle is one of optimal play (the caption says how); ``step`` keeps every
     ``step``-th row and column only.
     """
     from strategy.present.render import Grid, format_number
@@ -310,6 +280,6 @@ def table_grid(
         rows=table.attackers[::step],
         columns=table.defenders[::step],
         cells=cells,
-        shades=capture_shades(table, play, step),
-        caption=caption(table, play),
+        shades=capture_shades(table, step),
+        caption=caption(table, asked),
     )
