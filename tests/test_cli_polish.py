@@ -13,19 +13,13 @@ import numpy as np
 import pytest
 
 import strategy.engine.progress
-from strategy.cli.main import main
 from strategy.engine.progress import ProgressBar
 from strategy.risk import classic as battle
 from strategy.risk import serialise
 from strategy.risk.classic import battle_cell, battle_odds
 from strategy.risk.objectives import Objective
 from strategy.risk.results import BattleTable
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.helpers import run
 
 
 def test_npy_of_a_large_table_comes_from_the_array(
