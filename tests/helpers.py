@@ -6,8 +6,12 @@ against them. Test modules import them as ``from tests.helpers import …``.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -82,3 +86,20 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         status = int(exit_.code or 0)
     out, err = capsys.readouterr()
     return status, out, err
+
+
+#: The repository's root: examples run from there, with its package first on the path.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_example(name: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    """Run ``examples/<name>`` as a user would, with this tree's package (whichever copy
+    happens to be installed), and return what it printed."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "examples" / name), *argv],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
+from strategy.risk.strategies import risk_rules
 
 
 def test_seed_003_exact_values() -> None:
@@ -73,15 +74,7 @@ def test_odds_agree_with_table_for_every_metric() -> None:
                 assert battle_odds(a, d).expectation(objective) == table.value(a, d)
 
 
-rules_strategy = st.builds(
-    Rules,
-    attacker_dice=st.integers(1, 3),
-    defender_dice=st.integers(1, 3),
-    attacker_sides=st.integers(2, 8),
-    defender_sides=st.integers(2, 8),
-    ties=st.sampled_from(["defender", "attacker"]),
-    count=st.sampled_from(["territory", "attacking"]),
-)
+rules_strategy = risk_rules(max_dice=3, max_sides=8, max_stay_behind=1)
 
 
 @settings(max_examples=30, deadline=None)

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
@@ -18,7 +15,7 @@ from hypothesis import strategies as st
 from strategy.risk.chain import chain_odds
 from strategy.risk.classic import battle_odds, classic_steps
 from strategy.risk.rules import Rules
-from tests.helpers import run
+from tests.helpers import run, run_example
 
 ROOT = Path(__file__).resolve().parent.parent
 SIPOLAC_RULES = [Rules(defender_sides=s) for s in (6, 8, 6)]
@@ -170,13 +167,6 @@ def test_cli_chain_errors_are_one_line(
 
 
 def test_attack_plan_example_runs() -> None:
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "attack_plan.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        # The tree's package, whichever copy happens to be installed.
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    result = run_example("attack_plan.py")
+    assert result.returncode == 0, result.stderr
     assert "17 armies" in result.stdout

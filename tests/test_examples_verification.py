@@ -8,29 +8,20 @@ standard errors at 2,500 battles) below 1e-5 over all cells.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from math import comb
 from pathlib import Path
 
 from strategy.risk.classic import battle_table
 from strategy.risk.objectives import Objective
+from tests import helpers
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_example() -> str:
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "seed000_side_by_side.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        # The tree's package, whichever copy happens to be installed.
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    result = helpers.run_example("seed000_side_by_side.py")
+    assert result.returncode == 0, result.stderr
     return result.stdout
 
 

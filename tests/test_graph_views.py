@@ -4,9 +4,6 @@ example script."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,7 +18,7 @@ from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.strategy_matrix import strategy_matrix
-from tests.helpers import reachable
+from tests.helpers import reachable, run_example
 
 ROOT = Path(__file__).resolve().parent.parent
 SIGNED = Objective.parse("signed")
@@ -78,14 +75,7 @@ def test_sees_roll_defence_reads_back_roll_by_roll() -> None:
 
 
 def test_the_example_finds_the_likeliest_capture() -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "battle_graph.py"), "10", "6"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    result = run_example("battle_graph.py", "10", "6")
     assert result.returncode == 0, result.stderr
     win = battle_odds(10, 6).win_probability
     # Three rolls of 3 v 2 dice in a row that each kill two defenders: 2890 of 7776 rolls.

@@ -24,6 +24,7 @@ from strategy.risk.dice import rules_roll
 from strategy.risk.objectives import Objective
 from strategy.risk.results import BattleTable
 from strategy.risk.rules import Rules
+from strategy.risk.strategies import risk_rules
 
 sys.setrecursionlimit(10_000)
 
@@ -72,16 +73,7 @@ def assert_table_equals_reference(table: BattleTable) -> None:
             assert gcd(value.numerator, value.denominator) == 1  # reduced, as Fraction keeps it
 
 
-rules_strategy = st.builds(
-    Rules,
-    attacker_dice=st.integers(1, 4),
-    defender_dice=st.integers(1, 4),
-    attacker_sides=st.integers(2, 8),
-    defender_sides=st.integers(2, 8),
-    ties=st.sampled_from(["defender", "attacker"]),
-    stay_behind=st.integers(0, 2),
-    count=st.sampled_from(["territory", "attacking"]),
-)
+rules_strategy = risk_rules(max_dice=4, max_sides=8, max_stay_behind=2)
 objective_strategy = st.sampled_from(OBJECTIVES).map(Objective.parse)
 
 

@@ -32,8 +32,35 @@ from strategy.risk.rules import Rules
 Value = Fraction | float
 
 
+class Terms:
+    """The battle's terms, read from a result's ``battle``: its rules, objective, choice
+    rule and whether the attacker may stop."""
+
+    battle: Battle
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the battle."""
+        return self.battle.rules
+
+    @property
+    def objective(self) -> Objective:
+        """What the values are the expectation of: the attacker maximises it."""
+        return self.battle.objective
+
+    @property
+    def choice(self) -> ChoiceRule:
+        """When each side chooses its dice."""
+        return self.battle.choice
+
+    @property
+    def allow_stop(self) -> bool:
+        """Whether the attacker may stop."""
+        return self.battle.allow_stop
+
+
 @dataclass(frozen=True)
-class BattleOdds:
+class BattleOdds(Terms):
     """The outcome distribution of one classic battle.
 
     ``final_states`` lists ``(attackers, defenders, probability)``: captures
@@ -57,11 +84,6 @@ class BattleOdds:
     final_states: tuple[tuple[int, int, Value], ...]
     exact: bool
     dropped_mass: float = 0.0
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the battle."""
-        return self.battle.rules
 
     @property
     def value(self) -> Value:
@@ -140,7 +162,7 @@ class CellResult:
 
 
 @dataclass(frozen=True)
-class BattleTable:
+class BattleTable(Terms):
     """Values of one objective over a grid of battles (rows: attackers, columns: defenders).
 
     Float tables hold one numpy array (:meth:`as_array`) behind ``values``; exact ones
@@ -158,16 +180,6 @@ class BattleTable:
     defenders: tuple[int, ...]
     values: Sequence[Sequence[Value]]
     exact: bool
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the battles."""
-        return self.battle.rules
-
-    @property
-    def objective(self) -> Objective:
-        """What the values are the expectation of."""
-        return self.battle.objective
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``table --json`` shape.
@@ -229,16 +241,6 @@ class OptimalTable(BattleTable):
 
     plays: Sequence[Sequence[CellPlay]]
 
-    @property
-    def choice(self) -> ChoiceRule:
-        """When each side chooses its dice."""
-        return self.battle.choice
-
-    @property
-    def allow_stop(self) -> bool:
-        """Whether the attacker may stop."""
-        return self.battle.allow_stop
-
     def play(self, attackers: int, defenders: int) -> CellPlay:
         """Optimal play at one cell, looked up by army counts."""
         row, column = self.attackers.index(attackers), self.defenders.index(defenders)
@@ -248,7 +250,7 @@ class OptimalTable(BattleTable):
 
 
 @dataclass(frozen=True)
-class OptimalOdds:
+class OptimalOdds(Terms):
     """One battle under optimal play: its value and both sides' first choices.
 
     >>> from strategy.risk.optimal import optimal_odds
@@ -262,26 +264,6 @@ class OptimalOdds:
     value: Value
     play: CellPlay
     exact: bool
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the battle."""
-        return self.battle.rules
-
-    @property
-    def objective(self) -> Objective:
-        """What the attacker maximises and the defender minimises."""
-        return self.battle.objective
-
-    @property
-    def choice(self) -> ChoiceRule:
-        """When each side chooses its dice."""
-        return self.battle.choice
-
-    @property
-    def allow_stop(self) -> bool:
-        """Whether the attacker may stop."""
-        return self.battle.allow_stop
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``odds --choice … --json`` shape.

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
     from pathlib import Path
 
-    from strategy.cli.risk.table import compute_table, table_grid
+    from strategy.cli.risk.grids import compute_table, table_grid
     from strategy.present.report import report_html, strategy_section
     from strategy.risk import api
     from strategy.risk.choices import CHOICE_RULES

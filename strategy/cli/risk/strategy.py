@@ -11,8 +11,8 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, write_json
+from strategy.cli.risk.grids import add_grid_options, caption, capture_shades, write_grid
 from strategy.cli.risk.options import add_play_options, add_rule_options, battle_from_args
-from strategy.cli.risk.table import add_grid_options, caption, capture_shades, write_grid
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid

@@ -9,20 +9,21 @@ value is the classic battle's, and the classic kernel computes it.
 from __future__ import annotations
 
 import argparse
-import shutil
-import sys
 from math import log10
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
     CliError,
-    add_colour_option,
     add_output_options,
-    colour_wanted,
     nonnegative_int,
-    positive_int,
     write_json,
-    write_text,
+)
+from strategy.cli.risk.grids import (
+    add_grid_options,
+    compute_table,
+    table_grid,
+    terminal_width,
+    write_grid,
 )
 from strategy.cli.risk.options import (
     add_play_options,
@@ -30,12 +31,9 @@ from strategy.cli.risk.options import (
     battle_from_args,
     play_asked,
 )
-from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
-    from strategy.present.render import Grid
     from strategy.risk.battle import Battle
-    from strategy.risk.results import BattleTable
     from strategy.risk.rules import Rules
 
 FORMATS = ("text", "csv", "json", "latex", "html", "npy")
@@ -43,16 +41,6 @@ FORMATS = ("text", "csv", "json", "latex", "html", "npy")
 #: instead: a 2000 x 2000 float table in JSON fits, a 10,000 x 10,000 one does not.
 MAX_OUTPUT_CHARS = 128 * 1024**2
 METRICS = ("capture", "signed", "attacker-left", "defender-left")
-#: Decimals shown by default: odds to 3 places, army counts to 1 place as in seed 000.
-DIGITS = {
-    "capture": 3,
-    "keep": 3,
-    "signed": 1,
-    "balance": 1,
-    "attacker-left": 1,
-    "defender-left": 1,
-}
-
 EPILOG = """examples:
   strategy risk table
   strategy risk table --attackers 10 --defenders 10 --count attacking
@@ -95,28 +83,6 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_rule_options(parser)
     add_output_options(parser, FORMATS)
     parser.set_defaults(handler=run)
-
-
-def add_grid_options(parser: argparse.ArgumentParser) -> None:
-    """``--attackers``, ``--defenders``, ``--color`` and ``--compact``: options of every
-    grid command."""
-    parser.add_argument(
-        "--attackers", type=positive_int, default=20, metavar="N", help="rows A = 1..N (default 20)"
-    )
-    parser.add_argument(
-        "--defenders",
-        type=positive_int,
-        default=20,
-        metavar="M",
-        help="columns D = 1..M (default 20)",
-    )
-    add_colour_option(parser)
-    parser.add_argument(
-        "--compact",
-        action="store_true",
-        help="fit the text table to the terminal (COLUMNS or 80 when piped): cells rounded "
-        "and, if still too wide, every k-th row and column",
-    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -182,104 +148,3 @@ def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
             f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
             f"{human_bytes(size)}: use {compact}--format npy --out FILE.npy"
         )
-
-
-def compute_table(attackers: int, defenders: int, battle: Battle, *, exact: bool) -> BattleTable:
-    """The library's table of the battle, with a progress bar on a terminal."""
-    from strategy.engine.progress import ProgressBar
-    from strategy.risk import api
-
-    with ProgressBar("table" if battle.classic else "optimal table") as progress:
-        return api.table(attackers, defenders, battle, exact=exact, progress=progress)
-
-
-def terminal_width(args: argparse.Namespace) -> int | None:
-    """The width text output should fit: the terminal's, and with ``--compact`` also
-    ``COLUMNS`` or 80 in a file or pipe (``None``: print the table whole, without a hint)."""
-    if (args.out is None and sys.stdout.isatty()) or args.compact:
-        return shutil.get_terminal_size().columns
-    return None
-
-
-def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> None:
-    """Write a grid as text (fitted to the terminal under ``--compact``, coloured when
-    asked), CSV, LaTeX or HTML; ``sampled`` says the grid already shows one row and column
-    in that many."""
-    from strategy.present import render
-
-    if args.format == "text":
-        text = render.to_terminal(
-            grid,
-            colour=colour_wanted(args),
-            width=terminal_width(args),
-            compact_view=args.compact,
-            sampled=sampled,
-        )
-        write_text(args, text)
-    else:
-        writer = {"csv": render.to_csv, "latex": render.to_latex, "html": render.to_html}
-        write_text(args, writer[args.format](grid))
-
-
-def capture_shades(table: BattleTable, step: int = 1) -> tuple[tuple[float, ...], ...]:
-    """P(capture) in the same battle, as seed 000 shades, at every ``step``-th row and
-    column."""
-    from dataclasses import replace
-
-    from strategy.risk.objectives import CAPTURE
-
-    if table.objective.kind == "capture":
-        capture = table
-    else:
-        battle = replace(table.battle, objective=CAPTURE)
-        capture = compute_table(len(table.attackers), len(table.defenders), battle, exact=False)
-    return tuple(map(tuple, capture.as_array()[::step, ::step].tolist()))
-
-
-def caption(table: BattleTable, asked: bool) -> str:
-    """The rules and, for optimal play (``asked``), the choice rule and whether the
-    attacker may stop."""
-    text = f"rules: {table.rules.describe()}"
-    if asked:
-        battle = table.battle
-        stop = "the attacker may stop" if battle.allow_stop else "no stopping"
-        text += f"; optimal play, {battle.choice}: {battle.choice.summary}; {stop}"
-    return text
-
-
-def table_grid(
-    table: BattleTable,
-    metric: str,
-    digits: int | None,
-    full: bool,
-    asked: bool = False,
-    step: int = 1,
-) -> Grid:
-    """The table of ``metric`` as a renderable grid, shaded by P(capture) as seed 000 shades.
-
-    ``full`` keeps every digit (exact fractions when the table is exact), for CSV; ``asked``
-    says the battle is one of optimal play (the caption says how); ``step`` keeps every
-    ``step``-th row and column only.
-    """
-    from strategy.present.render import Grid, format_number
-
-    shown = DIGITS[metric.partition(":")[0]] if digits is None else digits
-    cells: tuple[tuple[str, ...], ...]
-    if full and table.exact:
-        rows = (table.values[i][::step] for i in range(0, len(table.attackers), step))
-        cells = tuple(tuple(fraction_text(v) for v in row) for row in rows)
-    else:
-        # Floats from the array: no Python object per cell left out.
-        floats: list[list[float]] = table.as_array()[::step, ::step].tolist()
-        number = repr if full else (lambda v: format_number(v, shown))
-        cells = tuple(tuple(number(v) for v in row) for row in floats)
-    return Grid(
-        title=f"{table.objective.description} (rows A, columns D)",
-        row_name="A",
-        column_name="D",
-        rows=table.attackers[::step],
-        columns=table.defenders[::step],
-        cells=cells,
-        shades=capture_shades(table, step),
-        caption=caption(table, asked),
-    )
