@@ -139,3 +139,61 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
         cli_main.main([command, "--help"])
     out, _ = capsys.readouterr()
     assert f"strategy {command}" in out and "--json" in out
+
+
+# OEIS A002187 (Dawson's chess, .137), n = 52..85: one period of 34, which repeats forever
+# ("period 34 with the only exceptions at n=0, 14, 16, 17, 31, 34 and 51").
+DAWSON_CHESS_PERIOD = [
+    3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5,
+    5, 9,
+]  # fmt: skip
+
+
+def test_octal_copies_a_proven_period(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = run_json(capsys, "octal", "0.137", "--up-to", "100000")
+    assert (obj["preperiod"], obj["period"], obj["proven"]) == (52, 34, True)
+    assert obj["computed"] < 1000 and len(obj["values"]) == 100_001
+    for heap in (52, 85, 1000, 99_999, 100_000):
+        assert obj["values"][heap] == DAWSON_CHESS_PERIOD[(heap - 52) % 34]
+    status, out, _ = run(capsys, "octal", "0.137", "--up-to", "1000")
+    assert status == 0 and "the rest copied by the period" in out
+
+
+def test_grundy(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = run_json(capsys, "grundy", "--heap", "20")
+    # OEIS A002188 begins 0 0 0 1 0 2 1 0 2 1; a(20) = 0, so a heap of 20 is lost.
+    assert obj["values"][:10] == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1] and obj["values"][20] == 0
+    assert obj["heap"] == {"heap": 20, "first_player_wins": False, "winning_splits": []}
+    # a(9) = 1: the splits leaving two heaps of equal value are 2 + 7 (0, 0) and 3 + 6 (1, 1).
+    nine = run_json(capsys, "grundy", "--up-to", "9", "--heap", "9")["heap"]
+    assert nine["winning_splits"] == [[2, 7], [3, 6]]
+    status, out, _ = run(capsys, "grundy", "--up-to", "30", "--heap", "9")
+    assert status == 0 and "wins by splitting it into 2 + 7 or 3 + 6" in out
+
+
+def test_a_huge_take_costs_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = run_json(capsys, "subtraction", "1000000000")
+    assert obj["values"] == [0] * 61 and obj["code"] is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["octal", "0.137", "--up-to", "10000000000"], "of memory"),
+        (["subtraction", "1", "2", "--up-to", "10000000000"], "of memory"),
+        (["octal", "0.007", "--up-to", "1000000"], "shows no proven period by heap 8,191"),
+        (["grundy", "--up-to", "1000000", "--time-limit", "60"], "would take about"),
+    ],
+)
+def test_huge_heap_requests_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_grundy_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli_main.main(["grundy", "--help"])
+    out, _ = capsys.readouterr()
+    assert "strategy grundy" in out and "--json" in out and "--time-limit" in out

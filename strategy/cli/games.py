@@ -1,11 +1,11 @@
-"""The classic-games commands: ``nim``, ``subtraction``, ``octal``, ``tictactoe``, ``stones``,
-``dice``, ``pig`` and ``matrix``. Each parses, calls the library and formats; nothing more.
+"""The classic-games commands: ``nim``, ``subtraction``, ``octal``, ``grundy``, ``tictactoe``,
+``stones``, ``dice``, ``pig`` and ``matrix``. Each parses, calls the library and formats.
 
 >>> from strategy.cli.common import Parser
 >>> commands = Parser(prog="strategy").add_subparsers(dest="command")
 >>> register(commands)
 >>> sorted(commands.choices)
-['dice', 'matrix', 'nim', 'octal', 'pig', 'stones', 'subtraction', 'tictactoe']
+['dice', 'grundy', 'matrix', 'nim', 'octal', 'pig', 'stones', 'subtraction', 'tictactoe']
 """
 
 from __future__ import annotations
@@ -36,6 +36,12 @@ Handler = Callable[[argparse.Namespace], int]
 EXACT_PIG_GOAL = 12
 MAX_EXACT_PIG_GOAL = 30
 MAX_HEAP = 1_000_000
+# Heap games: the recurrence may run this long unless --time-limit says otherwise; longer
+# requests are refused up front with their estimate.
+TIME_LIMIT = 300.0
+# JSON with more values than this is written without indentation (one value a line is slow
+# to write and to read).
+INDENTED_VALUES = 10_000
 
 
 def _command(
@@ -69,23 +75,36 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         commands,
         "subtraction",
         "subtraction games (the Bash game): Grundy values, period, winning takes",
-        "subtraction 1 3 4 --heap 20\nsubtraction --bash 3 --heap 10 --json",
+        "subtraction 1 3 4 --heap 20\nsubtraction --bash 3 --heap 10 --json\n"
+        "subtraction 2 5 7 --up-to 1000000 --json --out values.json",
         run_subtraction,
     )
     sub.add_argument("takes", nargs="*", type=positive_int, metavar="TAKE", help="the set")
     sub.add_argument("--bash", type=positive_int, metavar="M", help="the set 1..M (Bash game)")
     sub.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
-    sub.add_argument("--up-to", type=nonnegative_int, default=60, help="heaps 0..N (default 60)")
+    _add_heap_options(sub, 60)
 
     octal = _command(
         commands,
         "octal",
-        "octal games by code: Grundy values by the recurrence, preperiod and period",
-        "octal 0.77 --up-to 300\noctal 0.07 --json",
+        "octal games by code: Grundy values by the recurrence until a period is proven "
+        "(Guy-Smith), then by copying",
+        "octal 0.77 --up-to 300\noctal 0.07 --json\noctal 0.137 --up-to 1000000 --out values.txt\n"
+        "octal 0.007 --up-to 100000 --json --out treblecross.json",
         run_octal,
     )
     octal.add_argument("code", help="the code, such as 0.77 (Kayles) or 0.07 (Dawson's Kayles)")
-    octal.add_argument("--up-to", type=nonnegative_int, default=300, help="heaps 0..N")
+    _add_heap_options(octal, 300)
+
+    grundy = _command(
+        commands,
+        "grundy",
+        "Grundy's game (split a heap into two unequal heaps): Grundy values, winning splits",
+        "grundy --up-to 100\ngrundy --heap 20 --json\ngrundy --up-to 100000 --json --out g.json",
+        run_grundy,
+    )
+    grundy.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
+    _add_heap_options(grundy, 100)
 
     ttt = _command(
         commands,
@@ -145,11 +164,30 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     matrix.add_argument("--float", dest="exact", action="store_false", help="linear programming")
 
 
-def _emit(args: argparse.Namespace, obj: dict[str, Any], lines: list[str]) -> int:
+def _add_heap_options(parser: argparse.ArgumentParser, up_to: int) -> None:
+    """``--up-to N`` (default ``up_to``) and ``--time-limit SECONDS`` of the heap games."""
+    parser.add_argument(
+        "--up-to", type=nonnegative_int, default=up_to, help=f"heaps 0..N (default {up_to})"
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_int,
+        default=int(TIME_LIMIT),
+        metavar="SECONDS",
+        help=f"refuse, up front, heaps that would take longer (default {TIME_LIMIT:.0f})",
+    )
+
+
+def _emit(
+    args: argparse.Namespace, obj: dict[str, Any], lines: list[str] | Callable[[], list[str]]
+) -> int:
+    """Write ``obj`` as JSON or ``lines`` as text (a callable: built only for text)."""
     if args.format == "json":
-        write_json(args, obj)
+        values = obj.get("values")
+        big = isinstance(values, list) and len(values) > INDENTED_VALUES
+        write_json(args, obj, indent=None if big else 2)
     else:
-        write_text(args, "\n".join(lines))
+        write_text(args, "\n".join(lines() if callable(lines) else lines))
     return 0
 
 
@@ -171,49 +209,95 @@ def run_nim(args: argparse.Namespace) -> int:
 def run_subtraction(args: argparse.Namespace) -> int:
     """Grundy values of a subtraction game, and a heap's winning takes."""
     from strategy.classic.subtraction import SubtractionGame
+    from strategy.engine.progress import ProgressBar
 
     if bool(args.takes) == bool(args.bash):
         raise CliError("give the subtraction set as numbers, or --bash M for the set 1..M")
     if args.heap is not None and args.heap > MAX_HEAP:
         raise CliError(f"--heap is limited to {MAX_HEAP:,}")
     game = SubtractionGame.bash(args.bash) if args.bash else SubtractionGame(tuple(args.takes))
-    analysis = game.analyse(args.up_to)
+    with ProgressBar("subtraction") as progress:
+        analysis = game.analyse(args.up_to, progress=progress, max_seconds=args.time_limit)
     obj: dict[str, Any] = {"takes": list(game.takes)} | analysis.as_json()
-    lines = [f"subtraction set {{{', '.join(map(str, game.takes))}}} (octal {game.code})"]
-    lines += _sequence_lines(analysis)
+    code = f" (octal {game.code})" if game.code else ""
+    head = f"subtraction set {{{', '.join(map(str, game.takes))}}}{code}"
+    tail: list[str] = []
     if args.heap is not None:
         wins = game.winning_takes(args.heap)
         obj["heap"] = {"heap": args.heap, "first_player_wins": bool(wins), "winning_takes": wins}
-        lines.append(
+        tail.append(
             f"heap {args.heap}: the player to move "
             + (f"wins by taking {' or '.join(map(str, wins))}" if wins else "loses")
         )
-    return _emit(args, obj, lines)
+    return _emit(args, obj, lambda: [head, *_sequence_lines(analysis), *tail])
 
 
 def run_octal(args: argparse.Namespace) -> int:
     """Grundy sequence and period of an octal game."""
     from strategy.classic.octal import analyse_octal
+    from strategy.engine.progress import ProgressBar
 
-    analysis = analyse_octal(args.code, args.up_to)
+    with ProgressBar(f"octal {args.code}") as progress:
+        analysis = analyse_octal(
+            args.code, args.up_to, progress=progress, max_seconds=args.time_limit
+        )
     return _emit(
-        args, analysis.as_json(), [f"octal game {analysis.code}", *_sequence_lines(analysis)]
+        args,
+        analysis.as_json(),
+        lambda: [f"octal game {analysis.code}", *_sequence_lines(analysis)],
     )
 
 
-def _sequence_lines(analysis: OctalAnalysis) -> list[str]:
-    values = analysis.values
+def run_grundy(args: argparse.Namespace) -> int:
+    """Grundy values of Grundy's game, and a heap's winning splits."""
+    from strategy.classic.grundys_game import analyse_grundys_game
+    from strategy.engine.progress import ProgressBar
+
+    up_to = max(args.up_to, args.heap or 0)
+    with ProgressBar("Grundy's game") as progress:
+        game = analyse_grundys_game(up_to, progress=progress, max_seconds=args.time_limit)
+    obj: dict[str, Any] = game.as_json()
+    tail = ["no period is known (Winning Ways conjectures one); values by the recurrence"]
+    if args.heap is not None:
+        splits = game.winning_splits(args.heap)
+        obj["heap"] = {
+            "heap": args.heap,
+            "first_player_wins": bool(splits),
+            "winning_splits": [list(split) for split in splits],
+        }
+        shown = " or ".join(f"{a} + {b}" for a, b in splits)
+        tail.append(
+            f"heap {args.heap}: the player to move "
+            + (f"wins by splitting it into {shown}" if splits else "loses")
+        )
+    head = "Grundy's game: split one heap into two unequal heaps"
+    return _emit(args, obj, lambda: [head, *_value_lines(game.values), *tail])
+
+
+def _value_lines(values: tuple[int, ...]) -> list[str]:
+    """The values twenty to a line, each line headed by its first heap."""
+    width = max(2, len(str(max(values))))
+    cells = [f"{value:>{width}}" for value in range(max(values) + 1)]
     lines = [f"Grundy values of heaps 0..{len(values) - 1}:"]
     lines += [
-        f"  {start:>4}: " + " ".join(f"{v:>2}" for v in values[start : start + 20])
+        f"  {start:>4}: " + " ".join(map(cells.__getitem__, values[start : start + 20]))
         for start in range(0, len(values), 20)
     ]
+    return lines
+
+
+def _sequence_lines(analysis: OctalAnalysis) -> list[str]:
+    lines = _value_lines(analysis.values)
     if analysis.period is None:
         lines.append("no period shows yet; compute more heaps with --up-to")
     else:
         how = "proven (Guy-Smith periodicity theorem)" if analysis.proven else "not yet proven"
         lines.append(
             f"periodic from heap {analysis.preperiod} with period {analysis.period}, {how}"
+        )
+    if analysis.computed < len(analysis.values):
+        lines.append(
+            f"heaps 0..{analysis.computed - 1} by the recurrence, the rest copied by the period"
         )
     return lines
 
