@@ -197,3 +197,53 @@ def test_grundy_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
         cli_main.main(["grundy", "--help"])
     out, _ = capsys.readouterr()
     assert "strategy grundy" in out and "--json" in out and "--time-limit" in out
+
+
+def test_matrix_from_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    import numpy as np
+
+    # Rock-paper-scissors (von Neumann & Morgenstern 1944): value 0, uniform play, from a
+    # JSON file, a CSV file, a .npy file and standard input.
+    rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    (tmp_path / "rps.json").write_text(json.dumps(rps))
+    (tmp_path / "rps.csv").write_text("\n".join(",".join(map(str, row)) for row in rps) + "\n")
+    np.save(tmp_path / "rps.npy", np.array(rps))
+    for name in ("rps.json", "rps.csv", "rps.npy"):
+        obj = run_json(capsys, "matrix", "--file", str(tmp_path / name))
+        assert obj["value"] == "0/1" and obj["row_strategy"] == ["1/3"] * 3, name
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"1,-1\n-1,1\n")))
+    assert run_json(capsys, "matrix", "--file", "-")["column_strategy"] == ["1/2", "1/2"]
+    # A 30 x 30 game goes by the certified supports route, which --details names.
+    rng = np.random.default_rng(30)
+    np.save(tmp_path / "big.npy", rng.integers(-9, 10, (30, 30)))
+    details = run_json(capsys, "matrix", "--file", str(tmp_path / "big.npy"), "--details")
+    assert details["method"] == "lp+exact-support" and details["seconds"] >= 0
+    simplex = run_json(capsys, "matrix", "--file", str(tmp_path / "big.npy"), "--method", "simplex")
+    assert Fraction(simplex["value"]) == Fraction(details["value"])
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"1,2\n3\n", "ragged"),
+        (b"1,x\n", "is not a matrix"),
+        (b"[[1, 2], [3, true]]", "is not a matrix"),
+        (b"\x93NUMPY garbage", "as .npy"),
+        (b"\xff\xfe\x00", "is not text"),
+    ],
+)
+def test_matrix_file_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, content: bytes, message: str
+) -> None:
+    path = tmp_path / "m.txt"
+    path.write_bytes(content)
+    status, _, err = run(capsys, "matrix", "--file", str(path))
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1
+    status, _, err = run(capsys, "matrix", "--file", str(tmp_path / "missing.csv"))
+    assert status == 2 and "cannot read" in err
+    status, _, err = run(capsys, "matrix", "[[1]]", "--file", str(path))
+    assert status == 2 and "not both" in err

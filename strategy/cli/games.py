@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -25,6 +24,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
 from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
@@ -36,6 +36,8 @@ Handler = Callable[[argparse.Namespace], int]
 EXACT_PIG_GOAL = 12
 MAX_EXACT_PIG_GOAL = 30
 MAX_HEAP = 1_000_000
+# Exact matrix games up to this many entries (about 700 x 700; 200 x 200 takes a second).
+MAX_EXACT_CELLS = 500_000
 # Heap games: the recurrence may run this long unless --time-limit says otherwise; longer
 # requests are refused up front with their estimate.
 TIME_LIMIT = 300.0
@@ -156,12 +158,31 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     matrix = _command(
         commands,
         "matrix",
-        "a zero-sum matrix game: value and optimal mixed strategies, exactly",
-        'matrix "[[0,-1,1],[1,0,-1],[-1,1,0]]"\nmatrix "[[2,-1],[-1,1]]" --json',
+        "a zero-sum matrix game: value and optimal mixed strategies, exactly (certified)",
+        'matrix "[[0,-1,1],[1,0,-1],[-1,1,0]]"\nmatrix "[[2,-1],[-1,1]]" --json\n'
+        "matrix --file payoffs.csv --details --json\nmatrix --file game.npy --method simplex\n"
+        "python make_game.py | strategy matrix --file -",
         run_matrix,
     )
-    matrix.add_argument("matrix", help='payoffs to the row player as JSON, e.g. "[[1,-1],[-1,1]]"')
+    matrix.add_argument(
+        "matrix", nargs="?", help='payoffs to the row player as JSON, e.g. "[[1,-1],[-1,1]]"'
+    )
+    matrix.add_argument(
+        "--file",
+        metavar="PATH",
+        help="read the payoffs from PATH instead: JSON rows, CSV rows or .npy (- for stdin)",
+    )
     matrix.add_argument("--float", dest="exact", action="store_false", help="linear programming")
+    matrix.add_argument(
+        "--method",
+        choices=METHODS,
+        default="auto",
+        help="exact method: the simplex, or a float LP's supports solved exactly and certified "
+        f"(auto: the simplex up to {SIMPLEX_SIDE} rows or columns)",
+    )
+    matrix.add_argument(
+        "--details", action="store_true", help="also give the method used and the time taken"
+    )
 
 
 def _add_heap_options(parser: argparse.ArgumentParser, up_to: int) -> None:
@@ -422,35 +443,40 @@ def _threshold_table(thresholds: list[list[int]], step: int) -> list[str]:
 
 def run_matrix(args: argparse.Namespace) -> int:
     """Solve a zero-sum matrix game."""
+    from strategy.cli.matrix_input import parse_matrix_text, read_matrix
     from strategy.engine.matrix_game import solve_matrix_game
 
-    solution = solve_matrix_game(_parse_matrix(args.matrix), exact=args.exact)
+    if (args.matrix is None) == (args.file is None):
+        raise CliError("give the matrix as an argument or with --file PATH, not both")
+    if args.file is not None:
+        rows = read_matrix(args.file)
+    else:
+        rows = parse_matrix_text(args.matrix, args.matrix)
+    cells = len(rows) * max((len(row) for row in rows), default=0)
+    if args.exact and cells > MAX_EXACT_CELLS:
+        raise CliError(
+            f"an exact solve is limited to {MAX_EXACT_CELLS:,} entries ({len(rows)} rows here, "
+            f"{cells:,} entries); use --float"
+        )
+    began = time.perf_counter()
+    solution = solve_matrix_game(rows, exact=args.exact, method=args.method)
+    seconds = time.perf_counter() - began
 
     def show(x: Fraction | float) -> str | float:
         return fraction_text(x) if isinstance(x, Fraction) else float(x)
 
-    obj = {
+    obj: dict[str, Any] = {
         "value": show(solution.value),
         "row_strategy": [show(p) for p in solution.row_strategy],
         "column_strategy": [show(p) for p in solution.column_strategy],
         "exact": solution.exact,
     }
+    if args.details:
+        obj |= {"method": solution.method, "seconds": round(seconds, 3)}
     lines = [
         f"value {solution.value}",
         f"row player:    {', '.join(str(p) for p in solution.row_strategy)}",
         f"column player: {', '.join(str(p) for p in solution.column_strategy)}",
+        f"({solution.method}, {seconds:.2f} s)",
     ]
     return _emit(args, obj, lines)
-
-
-def _parse_matrix(text: str) -> list[list[Fraction]]:
-    """JSON rows of numbers; an entry may also be a string such as ``"1/3"``."""
-    try:
-        rows = json.loads(text)
-        if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-            raise ValueError
-        return [[Fraction(str(entry)) for entry in row] for row in rows]
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise CliError(
-            f"{text!r} is not a matrix: write rows of numbers as JSON, e.g. [[1,-1],[-1,1]]"
-        ) from None
