@@ -247,27 +247,31 @@ def _fill_with_splits(
     # mex is at most `bound`: counts[bound] is always 0.
     bound = 1 << int(values[:start].max(initial=0)).bit_length()
     total = rules.work(up_to)
+    known: list[int] = values[:start].tolist()  # for the single options, read one by one
     one, empty = rules.one, rules.empty
     two = [(take, rules.unequal) for take in rules.two]
     for heap in range(start, up_to + 1):
-        counts = np.zeros(bound + 1, dtype=np.intp)
+        counts = None
         for take, unequal in two:
             rest = heap - take
             half = _splits(rest, unequal)
             if half:
                 # Splits (a, rest - a) for a = 1..half: the small heaps rising, the large falling.
                 xor = values[1 : half + 1] ^ values[rest - 1 : rest - half - 1 : -1]
-                counts += np.bincount(xor, minlength=bound + 1)
-        for take in one:  # sorted
-            if take >= heap:
-                break
-            counts[values[heap - take]] += 1
+                found = np.bincount(xor, minlength=bound + 1)
+                counts = found if counts is None else counts + found
+        if counts is None:
+            counts = np.zeros(bound + 1, dtype=np.intp)
+        single = [known[heap - take] for take in one[: bisect.bisect_left(one, heap)]]
         if heap in empty:
-            counts[0] += 1
+            single.append(0)
+        if single:
+            counts[single] = 1
         value = int((counts == 0).argmax())
         if value >= bound:
             bound <<= 1
         values[heap] = value
+        known.append(value)
         if progress is not None and heap % _REPORT_EVERY == 0:
             progress(rules.work(heap), total)
     if progress is not None:
