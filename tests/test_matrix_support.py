@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import strategy.engine.matrix_game as matrix_game
 from strategy.engine.matrix_game import MatrixSolution, solve_matrix_game
-from strategy.engine.matrix_support import certified, exact_on_supports
+from strategy.engine.matrix_support import certified, exact_from_float, exact_on_supports
 
 
 def check_optimal(matrix: list[list[int]], solution: MatrixSolution) -> None:
@@ -86,6 +86,16 @@ def test_wrong_supports_are_not_certified() -> None:
     assert value == 0 and x == y == (Fraction(1, 3),) * 3
     # A singular system: two equal rows on the supports.
     assert exact_on_supports([[1, 0], [1, 0]], (0, 1), (0, 1)) is None
+
+
+def test_a_degenerate_game_is_solved_on_its_binding_strategies() -> None:
+    # Value 0 (by hand: row 3 earns 0 against anything, the fair coin over the columns
+    # concedes 0 in every row). Playing row 3 alone and the coin has supports of sizes 1 and
+    # 2: no square system, but the binding rows and columns pin both strategies down.
+    matrix = [[1, -1], [-1, 1], [0, 0]]
+    assert exact_on_supports(matrix, (2,), (0, 1)) is None
+    found = exact_from_float(matrix, matrix, [0.0, 0.0, 1.0], [0.5, 0.5])
+    assert found == (0, (0, 0, 1), (Fraction(1, 2), Fraction(1, 2)))
 
 
 def test_certificate_refuses_what_is_not_a_probability_vector() -> None:

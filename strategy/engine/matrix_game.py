@@ -33,8 +33,6 @@ METHODS = ("auto", "simplex", "lp+exact-support")
 SIMPLEX_SIDE = 6
 # Entries of these types need no further check (a shortcut past the slower ABC checks).
 _EXACT_TYPES = (int, Fraction)
-# A float probability above this is taken to be in an optimal strategy's support.
-SUPPORT_TOLERANCE = 1e-9
 
 
 @dataclass(frozen=True)
@@ -154,15 +152,15 @@ def _on_supports(
     ``integers`` is ``rows`` times ``scale``.
     """
     # Imported here, as numpy and scipy are below, so that importing this module stays cheap.
-    from strategy.engine.matrix_support import exact_on_supports
+    from strategy.engine.matrix_support import exact_from_float
 
+    payoffs = [[float(entry) for entry in row] for row in rows]
     try:
-        approximate = _linear_program([[float(entry) for entry in row] for row in rows])
+        approximate = _linear_program(payoffs)
     except ArithmeticError:
         return None
-    row_support = [i for i, p in enumerate(approximate.row_strategy) if p > SUPPORT_TOLERANCE]
-    column_support = [j for j, q in enumerate(approximate.column_strategy) if q > SUPPORT_TOLERANCE]
-    found = exact_on_supports(integers, row_support, column_support)
+    x, y = approximate.row_strategy, approximate.column_strategy
+    found = exact_from_float(integers, payoffs, [float(p) for p in x], [float(q) for q in y])
     if found is None:
         return None
     value, row_strategy, column_strategy = found
