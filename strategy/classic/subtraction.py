@@ -99,13 +99,15 @@ class SubtractionGame:
             self.rules, up_to, self.code, progress=progress, max_seconds=max_seconds
         )
 
-    def winning_takes(self, heap: int) -> tuple[int, ...]:
+    def winning_takes(self, heap: int, *, max_seconds: float | None = None) -> tuple[int, ...]:
         """Every take that leaves the opponent a lost heap (none if ``heap`` is lost).
+
+        ``max_seconds`` is as for :meth:`analyse`.
 
         >>> SubtractionGame((1, 3, 4)).winning_takes(6)
         (4,)
         """
-        values = self.analyse(heap).values
+        values = self.analyse(heap, max_seconds=max_seconds).values
         return tuple(t for t in self.takes if t <= heap and values[heap - t] == 0)
 
 

@@ -244,7 +244,7 @@ def run_subtraction(args: argparse.Namespace) -> int:
     head = f"subtraction set {{{', '.join(map(str, game.takes))}}}{code}"
     tail: list[str] = []
     if args.heap is not None:
-        wins = game.winning_takes(args.heap)
+        wins = game.winning_takes(args.heap, max_seconds=args.time_limit)
         obj["heap"] = {"heap": args.heap, "first_player_wins": bool(wins), "winning_takes": wins}
         tail.append(
             f"heap {args.heap}: the player to move "
@@ -271,13 +271,14 @@ def run_octal(args: argparse.Namespace) -> int:
 
 def run_grundy(args: argparse.Namespace) -> int:
     """Grundy values of Grundy's game, and a heap's winning splits."""
-    from strategy.classic.grundys_game import analyse_grundys_game
+    from strategy.classic.grundys_game import GrundysGame, analyse_grundys_game
     from strategy.engine.progress import ProgressBar
 
     up_to = max(args.up_to, args.heap or 0)
     with ProgressBar("Grundy's game") as progress:
         game = analyse_grundys_game(up_to, progress=progress, max_seconds=args.time_limit)
-    obj: dict[str, Any] = game.as_json()
+    shown = GrundysGame(game.values[: args.up_to + 1])
+    obj: dict[str, Any] = shown.as_json()
     tail = ["no period is known (Winning Ways conjectures one); values by the recurrence"]
     if args.heap is not None:
         splits = game.winning_splits(args.heap)
@@ -286,13 +287,13 @@ def run_grundy(args: argparse.Namespace) -> int:
             "first_player_wins": bool(splits),
             "winning_splits": [list(split) for split in splits],
         }
-        shown = " or ".join(f"{a} + {b}" for a, b in splits)
+        ways = " or ".join(f"{a} + {b}" for a, b in splits)
         tail.append(
             f"heap {args.heap}: the player to move "
-            + (f"wins by splitting it into {shown}" if splits else "loses")
+            + (f"wins by splitting it into {ways}" if splits else "loses")
         )
     head = "Grundy's game: split one heap into two unequal heaps"
-    return _emit(args, obj, lambda: [head, *_value_lines(game.values), *tail])
+    return _emit(args, obj, lambda: [head, *_value_lines(shown.values), *tail])
 
 
 def _value_lines(values: tuple[int, ...]) -> list[str]:
