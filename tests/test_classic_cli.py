@@ -139,3 +139,111 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
         cli_main.main([command, "--help"])
     out, _ = capsys.readouterr()
     assert f"strategy {command}" in out and "--json" in out
+
+
+# OEIS A002187 (Dawson's chess, .137), n = 52..85: one period of 34, which repeats forever
+# ("period 34 with the only exceptions at n=0, 14, 16, 17, 31, 34 and 51").
+DAWSON_CHESS_PERIOD = [
+    3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5,
+    5, 9,
+]  # fmt: skip
+
+
+def test_octal_copies_a_proven_period(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = run_json(capsys, "octal", "0.137", "--up-to", "100000")
+    assert (obj["preperiod"], obj["period"], obj["proven"]) == (52, 34, True)
+    assert obj["computed"] < 1000 and len(obj["values"]) == 100_001
+    for heap in (52, 85, 1000, 99_999, 100_000):
+        assert obj["values"][heap] == DAWSON_CHESS_PERIOD[(heap - 52) % 34]
+    status, out, _ = run(capsys, "octal", "0.137", "--up-to", "1000")
+    assert status == 0 and "the rest copied by the period" in out
+
+
+def test_grundy(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = run_json(capsys, "grundy", "--heap", "20")
+    # OEIS A002188 begins 0 0 0 1 0 2 1 0 2 1; a(20) = 0, so a heap of 20 is lost.
+    assert obj["values"][:10] == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1] and obj["values"][20] == 0
+    assert obj["heap"] == {"heap": 20, "first_player_wins": False, "winning_splits": []}
+    # a(9) = 1: the splits leaving two heaps of equal value are 2 + 7 (0, 0) and 3 + 6 (1, 1).
+    nine = run_json(capsys, "grundy", "--up-to", "9", "--heap", "9")["heap"]
+    assert nine["winning_splits"] == [[2, 7], [3, 6]]
+    status, out, _ = run(capsys, "grundy", "--up-to", "30", "--heap", "9")
+    assert status == 0 and "wins by splitting it into 2 + 7 or 3 + 6" in out
+
+
+def test_a_huge_take_costs_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = run_json(capsys, "subtraction", "1000000000")
+    assert obj["values"] == [0] * 61 and obj["code"] is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["octal", "0.137", "--up-to", "10000000000"], "of memory"),
+        (["subtraction", "1", "2", "--up-to", "10000000000"], "of memory"),
+        (["octal", "0.007", "--up-to", "1000000"], "shows no proven period by heap 8,191"),
+        (["grundy", "--up-to", "1000000", "--time-limit", "60"], "would take about"),
+    ],
+)
+def test_huge_heap_requests_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_grundy_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli_main.main(["grundy", "--help"])
+    out, _ = capsys.readouterr()
+    assert "strategy grundy" in out and "--json" in out and "--time-limit" in out
+
+
+def test_matrix_from_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    import numpy as np
+
+    # Rock-paper-scissors (von Neumann & Morgenstern 1944): value 0, uniform play, from a
+    # JSON file, a CSV file, a .npy file and standard input.
+    rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    (tmp_path / "rps.json").write_text(json.dumps(rps))
+    (tmp_path / "rps.csv").write_text("\n".join(",".join(map(str, row)) for row in rps) + "\n")
+    np.save(tmp_path / "rps.npy", np.array(rps))
+    for name in ("rps.json", "rps.csv", "rps.npy"):
+        obj = run_json(capsys, "matrix", "--file", str(tmp_path / name))
+        assert obj["value"] == "0/1" and obj["row_strategy"] == ["1/3"] * 3, name
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"1,-1\n-1,1\n")))
+    assert run_json(capsys, "matrix", "--file", "-")["column_strategy"] == ["1/2", "1/2"]
+    # A 30 x 30 game goes by the certified supports route, which --details names.
+    rng = np.random.default_rng(30)
+    np.save(tmp_path / "big.npy", rng.integers(-9, 10, (30, 30)))
+    details = run_json(capsys, "matrix", "--file", str(tmp_path / "big.npy"), "--details")
+    assert details["method"] == "lp+exact-support" and details["seconds"] >= 0
+    simplex = run_json(capsys, "matrix", "--file", str(tmp_path / "big.npy"), "--method", "simplex")
+    assert Fraction(simplex["value"]) == Fraction(details["value"])
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"1,2\n3\n", "ragged"),
+        (b"1,x\n", "is not a matrix"),
+        (b"[[1, 2], [3, true]]", "is not a matrix"),
+        (b"\x93NUMPY garbage", "as .npy"),
+        (b"\xff\xfe\x00", "is not text"),
+    ],
+)
+def test_matrix_file_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, content: bytes, message: str
+) -> None:
+    path = tmp_path / "m.txt"
+    path.write_bytes(content)
+    status, _, err = run(capsys, "matrix", "--file", str(path))
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1
+    status, _, err = run(capsys, "matrix", "--file", str(tmp_path / "missing.csv"))
+    assert status == 2 and "cannot read" in err
+    status, _, err = run(capsys, "matrix", "[[1]]", "--file", str(path))
+    assert status == 2 and "not both" in err

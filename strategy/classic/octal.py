@@ -7,32 +7,56 @@ two adjacent pins from a row), Dawson's Kayles ``0.07``; a subtraction game is t
 digit 3 at each number that may be taken.
 
 The Grundy value of a heap follows from the recurrence ``G(n) = mex{G(a) xor G(b) : n -> a + b}``
-and every finite octal game that has been computed long enough becomes periodic. Guy and
-Smith's periodicity theorem makes that a proof: if ``G(n + p) = G(n)`` for all ``n0 <= n <
-2 n0 + p + k``, with ``k`` the most tokens one move removes, then it holds for all ``n >= n0``.
+(computed by :mod:`strategy.engine.heap_grundy`), and many octal games become periodic. Guy and
+Smith's periodicity theorem (1956; *Winning Ways*, ch. 4) makes that a proof: if ``G(n + p) =
+G(n)`` for all ``n0 <= n < 2 n0 + p + k``, with ``k`` the most tokens one move removes, then it
+holds for all ``n >= n0``. Once it is proven, every further value is a copy, so
+:func:`analyse_octal` computes heaps by the recurrence only until the proof is in.
 
 >>> kayles = OctalGame.parse("0.77")
 >>> kayles.grundy_values(12)
 (0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4)
->>> analyse_octal("0.77", 300).period
-12
+>>> result = analyse_octal("0.137", 1_000_000)  # Dawson's chess: period 34 from heap 52
+>>> result.period, result.proven, result.computed, result.values[999_999]
+(34, True, 256, 2)
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from strategy.engine.impartial import mex, nim_sum
+import numpy as np
 
-__all__ = ["OctalAnalysis", "OctalGame", "Periodicity", "analyse_octal", "find_periodicity"]
+from strategy.engine.heap_grundy import (
+    HeapRules,
+    Values,
+    grundy_values,
+    require_time,
+    require_values_memory,
+)
+
+__all__ = [
+    "OctalAnalysis",
+    "OctalGame",
+    "Periodicity",
+    "analyse_heap_game",
+    "analyse_octal",
+    "find_periodicity",
+]
 
 _CODE = re.compile(r"0?\.([0-7]*[1-7])0*")
 
 # Evidence asked of a period the theorem cannot yet confirm: the repeating tail must span
 # this many periods, so a coincidence over a short stretch is not reported.
 _APPARENT_REPEATS = 3
+# Heaps are computed in stretches ending here, then at twice that and so on, and the
+# periodicity theorem is tried at the end of each.
+_FIRST_STRETCH = 255
+# Heaps computed before a request's time estimate is weighed (a fraction of a second): a
+# period proven by then answers any number of heaps by copying.
+PROBE_HEAPS = 8191
 
 
 @dataclass(frozen=True)
@@ -76,21 +100,27 @@ class OctalGame:
         """The most tokens a single move removes."""
         return len(self.digits)
 
+    @property
+    def rules(self) -> HeapRules:
+        """The moves the digits allow, for the recurrence.
+
+        >>> OctalGame.parse("0.137").rules
+        HeapRules(one=(2, 3), two=(3,), empty=frozenset({1, 2, 3}), unequal=False)
+        """
+        takes = tuple(enumerate(self.digits, start=1))
+        return HeapRules(
+            one=tuple(take for take, digit in takes if digit & 2),
+            two=tuple(take for take, digit in takes if digit & 4),
+            empty=frozenset(take for take, digit in takes if digit & 1),
+        )
+
     def heap_options(self, heap: int) -> Iterator[tuple[int, ...]]:
         """The heaps a move on one heap of ``heap`` tokens can leave, smaller heap first.
 
         >>> list(OctalGame.parse("0.77").heap_options(3))
-        [(2,), (1, 1), (1,)]
+        [(2,), (1,), (1, 1)]
         """
-        for take, digit in enumerate(self.digits, start=1):
-            rest = heap - take
-            if digit & 1 and rest == 0:
-                yield ()
-            if digit & 2 and rest > 0:
-                yield (rest,)
-            if digit & 4:
-                for smaller in range(1, rest // 2 + 1):
-                    yield (smaller, rest - smaller)
+        return self.rules.options(heap)
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """The positions (sorted tuples of non-empty heaps) one move from ``position``.
@@ -101,9 +131,10 @@ class OctalGame:
         >>> sorted(set(OctalGame.parse("0.77").moves((1, 3))))
         [(1, 1), (1, 1, 1), (1, 2), (3,)]
         """
+        rules = self.rules
         for index, heap in enumerate(position):
             others = position[:index] + position[index + 1 :]
-            for left in self.heap_options(heap):
+            for left in rules.options(heap):
                 yield tuple(sorted(others + left))
 
     def grundy_values(self, up_to: int) -> tuple[int, ...]:
@@ -112,12 +143,7 @@ class OctalGame:
         >>> OctalGame.parse("0.333").grundy_values(9)  # the Bash game: take 1, 2 or 3
         (0, 1, 2, 3, 0, 1, 2, 3, 0, 1)
         """
-        if up_to < 0:
-            raise ValueError(f"up_to must not be negative, not {up_to}")
-        values: list[int] = []
-        for heap in range(up_to + 1):
-            values.append(mex(nim_sum(values[h] for h in left) for left in self.heap_options(heap)))
-        return tuple(values)
+        return tuple(grundy_values(self.rules, up_to).tolist())
 
 
 @dataclass(frozen=True)
@@ -148,10 +174,15 @@ def find_periodicity(values: Sequence[int], max_take: int) -> Periodicity | None
     >>> find_periodicity([0, 1, 2, 3, 4, 5], 1) is None
     True
     """
-    length = len(values)
+    items, array = list(values), np.asarray(values)
+    length = len(items)
     apparent: Periodicity | None = None
-    for period in range(1, length // 2 + 1):
-        start = _periodic_from(values, period)
+    # A proof needs 2 * period + max_take <= length, an apparent period 3 * period <= length.
+    provable = (length - max_take) // 2
+    period = 0
+    while period < max(provable, length // _APPARENT_REPEATS if apparent is None else 0):
+        period += 1
+        start = _periodic_from(items, array, period)
         if 2 * start + 2 * period + max_take <= length:
             return Periodicity(start, period, proven=True)
         if apparent is None and length - start >= _APPARENT_REPEATS * period:
@@ -159,11 +190,25 @@ def find_periodicity(values: Sequence[int], max_take: int) -> Periodicity | None
     return apparent
 
 
-def _periodic_from(values: Sequence[int], period: int) -> int:
-    """The least ``n0`` with ``values[n + period] == values[n]`` for ``n0 <= n < len - period``."""
-    for n in range(len(values) - period - 1, -1, -1):
-        if values[n] != values[n + period]:
+def _periodic_from(items: list[int], array: Values, period: int) -> int:
+    """The least ``n0`` with ``items[n + period] == items[n]`` for ``n0 <= n < len - period``.
+
+    ``array`` holds the same values as ``items``.
+    """
+    # Most periods fail within a few heaps of the end: look there one by one, and only then
+    # compare ever longer stretches at once, going back.
+    high = len(items) - period - 1
+    for n in range(high, max(high - 16, -1), -1):
+        if items[n] != items[n + period]:
             return n + 1
+    high -= 16
+    stretch = 64
+    while high >= 0:
+        low = max(high - stretch + 1, 0)
+        differ = np.flatnonzero(array[low : high + 1] != array[low + period : high + 1 + period])
+        if differ.size:
+            return low + int(differ[-1]) + 1
+        high, stretch = low - 1, stretch * 4
     return 0
 
 
@@ -172,22 +217,26 @@ class OctalAnalysis:
     """An octal game's Grundy values for heaps 0 to ``len(values) - 1`` and their period.
 
     ``preperiod`` and ``period`` are ``None`` when no period shows in the computed values.
+    ``computed`` heaps (0 to ``computed - 1``) came from the recurrence; the rest are copies
+    by a proven period. ``code`` is ``None`` for a game whose code would be unwieldy (a
+    subtraction game taking a million).
 
     >>> analyse_octal("0.07", 300).preperiod
     53
     """
 
-    code: str
+    code: str | None
     values: tuple[int, ...]
     preperiod: int | None
     period: int | None
     proven: bool
+    computed: int
 
     def as_json(self) -> dict[str, object]:
         """The analysis as a JSON-ready dict.
 
         >>> sorted(analyse_octal("0.3", 5).as_json())
-        ['code', 'period', 'preperiod', 'proven', 'values']
+        ['code', 'computed', 'period', 'preperiod', 'proven', 'values']
         """
         return {
             "code": self.code,
@@ -195,19 +244,96 @@ class OctalAnalysis:
             "preperiod": self.preperiod,
             "period": self.period,
             "proven": self.proven,
+            "computed": self.computed,
         }
 
 
-def analyse_octal(game: str | OctalGame, up_to: int) -> OctalAnalysis:
+Progress = Callable[[int, int], None]
+
+
+def analyse_octal(
+    game: str | OctalGame,
+    up_to: int,
+    *,
+    progress: Progress | None = None,
+    max_seconds: float | None = None,
+) -> OctalAnalysis:
     """Grundy values of heaps 0..``up_to`` of ``game`` (a code or an OctalGame) and their period.
+
+    See :func:`analyse_heap_game` for ``progress`` and ``max_seconds``.
 
     >>> result = analyse_octal("0.77", 300)  # Kayles (Guy & Smith 1956)
     >>> result.preperiod, result.period, result.proven
     (71, 12, True)
     """
     octal = OctalGame.parse(game) if isinstance(game, str) else game
-    values = octal.grundy_values(up_to)
-    found = find_periodicity(values, octal.max_take)
+    return analyse_heap_game(
+        octal.rules, up_to, octal.code, progress=progress, max_seconds=max_seconds
+    )
+
+
+def analyse_heap_game(
+    rules: HeapRules,
+    up_to: int,
+    code: str | None = None,
+    *,
+    progress: Progress | None = None,
+    max_seconds: float | None = None,
+) -> OctalAnalysis:
+    """The analysis of the octal game with ``rules``, by the recurrence until a period is proven.
+
+    Only heaps 0..``up_to`` count as evidence, so a period needing more heaps stays unproven.
+    Stretch by stretch the recurrence runs and the periodicity theorem is tried; once it holds,
+    the remaining heaps are copied. ``progress(done, total)`` follows the recurrence. Raises
+    :class:`~strategy.engine.resources.TooLarge` up front when the values would not fit in
+    memory, and, with ``max_seconds``, when no period is proven within the first
+    ``PROBE_HEAPS`` heaps and the recurrence to ``up_to`` would take longer than that.
+
+    >>> analyse_heap_game(HeapRules(one=(1, 3, 4), empty=frozenset({1, 3, 4})), 70).period
+    7
+    >>> analyse_heap_game(HeapRules(two=(3,)), 10**6, "0.007", max_seconds=60)
+    Traceback (most recent call last):
+    ...
+    strategy.engine.resources.TooLarge: 0.007 shows no proven period by heap 8,191, and heaps ...
+    """
+    if rules.unequal or 0 in rules.two:
+        raise ValueError("the periodicity theorem is for octal games, which always take a token")
+    if up_to < 0:
+        raise ValueError(f"up_to must not be negative, not {up_to}")
+    require_values_memory(up_to)
+    total = rules.work(up_to)
+    report = None if progress is None else (lambda done, _: progress(done, total))
+    values: Values | None = None
+    end = min(_FIRST_STRETCH, up_to)
+    while True:
+        if max_seconds is not None and end > PROBE_HEAPS and values is not None:
+            require_time(
+                rules,
+                up_to,
+                f"{code or 'this game'} shows no proven period by heap {len(values) - 1:,}, "
+                f"and heaps up to {up_to:,} by the recurrence",
+                max_seconds,
+                known=len(values),
+            )
+        values = grundy_values(rules, end, known=values, progress=report)
+        found = find_periodicity(values.tolist(), rules.max_take)
+        if end == up_to or (found is not None and found.proven):
+            break
+        end = min(2 * end + 1, up_to)
+    computed = len(values)
     if found is None:
-        return OctalAnalysis(octal.code, values, None, None, False)
-    return OctalAnalysis(octal.code, values, found.preperiod, found.period, found.proven)
+        return OctalAnalysis(code, tuple(values.tolist()), None, None, False, computed)
+    if found.proven and computed <= up_to:
+        values = _copy_period(values, found, up_to)
+    return OctalAnalysis(
+        code, tuple(values.tolist()), found.preperiod, found.period, found.proven, computed
+    )
+
+
+def _copy_period(values: Values, found: Periodicity, up_to: int) -> Values:
+    """``values`` extended to heaps 0..``up_to`` by repeating the proven period."""
+    start, period = found.preperiod, found.period
+    block = values[start : start + period]
+    offset = (len(values) - start) % period
+    tail = np.resize(np.roll(block, -offset), up_to + 1 - len(values))
+    return np.concatenate([values, tail])

@@ -2,8 +2,9 @@
 
 The Bash game of seed 002 is the set ``{1, ..., m}``: the player to move loses exactly when
 the heap is a multiple of ``m + 1`` (Bachet 1612). Every subtraction game is the octal game
-with digit 3 at each number that may be taken, so its Grundy values, winning moves and period
-come from :mod:`strategy.classic.octal`.
+with digit 3 at each number that may be taken, so its Grundy values and its period, proven by
+the Guy-Smith theorem, come from :mod:`strategy.classic.octal`; the set itself is kept as it
+is, so that a set such as ``{1000000}`` costs nothing for its size.
 
 >>> game = SubtractionGame.bash(3)
 >>> game.code, game.winning_takes(10)
@@ -14,11 +15,16 @@ come from :mod:`strategy.classic.octal`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from strategy.classic.octal import OctalAnalysis, OctalGame, analyse_octal
+from strategy.classic.octal import OctalAnalysis, OctalGame, analyse_heap_game
+from strategy.engine.heap_grundy import HeapRules
 
-__all__ = ["SubtractionGame", "bash_winning_take"]
+__all__ = ["MAX_CODE_DIGITS", "SubtractionGame", "bash_winning_take"]
+
+#: The longest octal code given for a subtraction set (its largest take, in digits).
+MAX_CODE_DIGITS = 100
 
 
 @dataclass(frozen=True)
@@ -47,34 +53,61 @@ class SubtractionGame:
         return cls(tuple(range(1, most + 1)))
 
     @property
+    def rules(self) -> HeapRules:
+        """The moves: each take leaves a smaller heap or empties a heap of exactly that size.
+
+        >>> SubtractionGame((2, 5)).rules.one
+        (2, 5)
+        """
+        return HeapRules(one=self.takes, empty=frozenset(self.takes))
+
+    @property
     def octal(self) -> OctalGame:
-        """The same game as an octal game.
+        """The same game as an octal game (for sets whose largest take is at most 100).
 
         >>> SubtractionGame((2, 5)).octal.code
         '0.03003'
         """
+        if self.takes[-1] > MAX_CODE_DIGITS:
+            raise ValueError(
+                f"the octal code of a set taking {self.takes[-1]:,} would have that many digits"
+            )
         return OctalGame(tuple(3 if k in self.takes else 0 for k in range(1, self.takes[-1] + 1)))
 
     @property
-    def code(self) -> str:
-        """The octal code of the game."""
-        return self.octal.code
+    def code(self) -> str | None:
+        """The octal code of the game, or ``None`` beyond ``MAX_CODE_DIGITS`` digits.
 
-    def analyse(self, up_to: int) -> OctalAnalysis:
-        """Grundy values of heaps 0..``up_to`` and their period.
+        >>> SubtractionGame((1, 10**6)).code is None
+        True
+        """
+        return self.octal.code if self.takes[-1] <= MAX_CODE_DIGITS else None
+
+    def analyse(
+        self,
+        up_to: int,
+        *,
+        progress: Callable[[int, int], None] | None = None,
+        max_seconds: float | None = None,
+    ) -> OctalAnalysis:
+        """Grundy values of heaps 0..``up_to`` and their period (as :func:`analyse_heap_game`).
 
         >>> SubtractionGame.bash(2).analyse(8).values
         (0, 1, 2, 0, 1, 2, 0, 1, 2)
         """
-        return analyse_octal(self.octal, up_to)
+        return analyse_heap_game(
+            self.rules, up_to, self.code, progress=progress, max_seconds=max_seconds
+        )
 
-    def winning_takes(self, heap: int) -> tuple[int, ...]:
+    def winning_takes(self, heap: int, *, max_seconds: float | None = None) -> tuple[int, ...]:
         """Every take that leaves the opponent a lost heap (none if ``heap`` is lost).
+
+        ``max_seconds`` is as for :meth:`analyse`.
 
         >>> SubtractionGame((1, 3, 4)).winning_takes(6)
         (4,)
         """
-        values = self.octal.grundy_values(heap)
+        values = self.analyse(heap, max_seconds=max_seconds).values
         return tuple(t for t in self.takes if t <= heap and values[heap - t] == 0)
 
 

@@ -1,17 +1,16 @@
-"""The classic-games commands: ``nim``, ``subtraction``, ``octal``, ``tictactoe``, ``stones``,
-``dice``, ``pig`` and ``matrix``. Each parses, calls the library and formats; nothing more.
+"""The classic-games commands: ``nim``, ``subtraction``, ``octal``, ``grundy``, ``tictactoe``,
+``stones``, ``dice``, ``pig`` and ``matrix``. Each parses, calls the library and formats.
 
 >>> from strategy.cli.common import Parser
 >>> commands = Parser(prog="strategy").add_subparsers(dest="command")
 >>> register(commands)
 >>> sorted(commands.choices)
-['dice', 'matrix', 'nim', 'octal', 'pig', 'stones', 'subtraction', 'tictactoe']
+['dice', 'grundy', 'matrix', 'nim', 'octal', 'pig', 'stones', 'subtraction', 'tictactoe']
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -25,6 +24,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
 from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
@@ -36,6 +36,14 @@ Handler = Callable[[argparse.Namespace], int]
 EXACT_PIG_GOAL = 12
 MAX_EXACT_PIG_GOAL = 30
 MAX_HEAP = 1_000_000
+# Exact matrix games up to this many entries (about 700 x 700; 200 x 200 takes a second).
+MAX_EXACT_CELLS = 500_000
+# Heap games: the recurrence may run this long unless --time-limit says otherwise; longer
+# requests are refused up front with their estimate.
+TIME_LIMIT = 300.0
+# JSON with more values than this is written without indentation (one value a line is slow
+# to write and to read).
+INDENTED_VALUES = 10_000
 
 
 def _command(
@@ -69,23 +77,36 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         commands,
         "subtraction",
         "subtraction games (the Bash game): Grundy values, period, winning takes",
-        "subtraction 1 3 4 --heap 20\nsubtraction --bash 3 --heap 10 --json",
+        "subtraction 1 3 4 --heap 20\nsubtraction --bash 3 --heap 10 --json\n"
+        "subtraction 2 5 7 --up-to 1000000 --json --out values.json",
         run_subtraction,
     )
     sub.add_argument("takes", nargs="*", type=positive_int, metavar="TAKE", help="the set")
     sub.add_argument("--bash", type=positive_int, metavar="M", help="the set 1..M (Bash game)")
     sub.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
-    sub.add_argument("--up-to", type=nonnegative_int, default=60, help="heaps 0..N (default 60)")
+    _add_heap_options(sub, 60)
 
     octal = _command(
         commands,
         "octal",
-        "octal games by code: Grundy values by the recurrence, preperiod and period",
-        "octal 0.77 --up-to 300\noctal 0.07 --json",
+        "octal games by code: Grundy values by the recurrence until a period is proven "
+        "(Guy-Smith), then by copying",
+        "octal 0.77 --up-to 300\noctal 0.07 --json\noctal 0.137 --up-to 1000000 --out values.txt\n"
+        "octal 0.007 --up-to 100000 --json --out treblecross.json",
         run_octal,
     )
     octal.add_argument("code", help="the code, such as 0.77 (Kayles) or 0.07 (Dawson's Kayles)")
-    octal.add_argument("--up-to", type=nonnegative_int, default=300, help="heaps 0..N")
+    _add_heap_options(octal, 300)
+
+    grundy = _command(
+        commands,
+        "grundy",
+        "Grundy's game (split a heap into two unequal heaps): Grundy values, winning splits",
+        "grundy --up-to 100\ngrundy --heap 20 --json\ngrundy --up-to 100000 --json --out g.json",
+        run_grundy,
+    )
+    grundy.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
+    _add_heap_options(grundy, 100)
 
     ttt = _command(
         commands,
@@ -137,19 +158,57 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     matrix = _command(
         commands,
         "matrix",
-        "a zero-sum matrix game: value and optimal mixed strategies, exactly",
-        'matrix "[[0,-1,1],[1,0,-1],[-1,1,0]]"\nmatrix "[[2,-1],[-1,1]]" --json',
+        "a zero-sum matrix game: value and optimal mixed strategies, exactly (certified)",
+        'matrix "[[0,-1,1],[1,0,-1],[-1,1,0]]"\nmatrix "[[2,-1],[-1,1]]" --json\n'
+        "matrix --file payoffs.csv --details --json\nmatrix --file game.npy --method simplex\n"
+        "python make_game.py | strategy matrix --file -",
         run_matrix,
     )
-    matrix.add_argument("matrix", help='payoffs to the row player as JSON, e.g. "[[1,-1],[-1,1]]"')
+    matrix.add_argument(
+        "matrix", nargs="?", help='payoffs to the row player as JSON, e.g. "[[1,-1],[-1,1]]"'
+    )
+    matrix.add_argument(
+        "--file",
+        metavar="PATH",
+        help="read the payoffs from PATH instead: JSON rows, CSV rows or .npy (- for stdin)",
+    )
     matrix.add_argument("--float", dest="exact", action="store_false", help="linear programming")
+    matrix.add_argument(
+        "--method",
+        choices=METHODS,
+        default="auto",
+        help="exact method: the simplex, or a float LP's supports solved exactly and certified "
+        f"(auto: the simplex up to {SIMPLEX_SIDE} rows or columns)",
+    )
+    matrix.add_argument(
+        "--details", action="store_true", help="also give the method used and the time taken"
+    )
 
 
-def _emit(args: argparse.Namespace, obj: dict[str, Any], lines: list[str]) -> int:
+def _add_heap_options(parser: argparse.ArgumentParser, up_to: int) -> None:
+    """``--up-to N`` (default ``up_to``) and ``--time-limit SECONDS`` of the heap games."""
+    parser.add_argument(
+        "--up-to", type=nonnegative_int, default=up_to, help=f"heaps 0..N (default {up_to})"
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_int,
+        default=int(TIME_LIMIT),
+        metavar="SECONDS",
+        help=f"refuse, up front, heaps that would take longer (default {TIME_LIMIT:.0f})",
+    )
+
+
+def _emit(
+    args: argparse.Namespace, obj: dict[str, Any], lines: list[str] | Callable[[], list[str]]
+) -> int:
+    """Write ``obj`` as JSON or ``lines`` as text (a callable: built only for text)."""
     if args.format == "json":
-        write_json(args, obj)
+        values = obj.get("values")
+        big = isinstance(values, list) and len(values) > INDENTED_VALUES
+        write_json(args, obj, indent=None if big else 2)
     else:
-        write_text(args, "\n".join(lines))
+        write_text(args, "\n".join(lines() if callable(lines) else lines))
     return 0
 
 
@@ -171,49 +230,96 @@ def run_nim(args: argparse.Namespace) -> int:
 def run_subtraction(args: argparse.Namespace) -> int:
     """Grundy values of a subtraction game, and a heap's winning takes."""
     from strategy.classic.subtraction import SubtractionGame
+    from strategy.engine.progress import ProgressBar
 
     if bool(args.takes) == bool(args.bash):
         raise CliError("give the subtraction set as numbers, or --bash M for the set 1..M")
     if args.heap is not None and args.heap > MAX_HEAP:
         raise CliError(f"--heap is limited to {MAX_HEAP:,}")
     game = SubtractionGame.bash(args.bash) if args.bash else SubtractionGame(tuple(args.takes))
-    analysis = game.analyse(args.up_to)
+    with ProgressBar("subtraction") as progress:
+        analysis = game.analyse(args.up_to, progress=progress, max_seconds=args.time_limit)
     obj: dict[str, Any] = {"takes": list(game.takes)} | analysis.as_json()
-    lines = [f"subtraction set {{{', '.join(map(str, game.takes))}}} (octal {game.code})"]
-    lines += _sequence_lines(analysis)
+    code = f" (octal {game.code})" if game.code else ""
+    head = f"subtraction set {{{', '.join(map(str, game.takes))}}}{code}"
+    tail: list[str] = []
     if args.heap is not None:
-        wins = game.winning_takes(args.heap)
+        wins = game.winning_takes(args.heap, max_seconds=args.time_limit)
         obj["heap"] = {"heap": args.heap, "first_player_wins": bool(wins), "winning_takes": wins}
-        lines.append(
+        tail.append(
             f"heap {args.heap}: the player to move "
             + (f"wins by taking {' or '.join(map(str, wins))}" if wins else "loses")
         )
-    return _emit(args, obj, lines)
+    return _emit(args, obj, lambda: [head, *_sequence_lines(analysis), *tail])
 
 
 def run_octal(args: argparse.Namespace) -> int:
     """Grundy sequence and period of an octal game."""
     from strategy.classic.octal import analyse_octal
+    from strategy.engine.progress import ProgressBar
 
-    analysis = analyse_octal(args.code, args.up_to)
+    with ProgressBar(f"octal {args.code}") as progress:
+        analysis = analyse_octal(
+            args.code, args.up_to, progress=progress, max_seconds=args.time_limit
+        )
     return _emit(
-        args, analysis.as_json(), [f"octal game {analysis.code}", *_sequence_lines(analysis)]
+        args,
+        analysis.as_json(),
+        lambda: [f"octal game {analysis.code}", *_sequence_lines(analysis)],
     )
 
 
-def _sequence_lines(analysis: OctalAnalysis) -> list[str]:
-    values = analysis.values
+def run_grundy(args: argparse.Namespace) -> int:
+    """Grundy values of Grundy's game, and a heap's winning splits."""
+    from strategy.classic.grundys_game import GrundysGame, analyse_grundys_game
+    from strategy.engine.progress import ProgressBar
+
+    up_to = max(args.up_to, args.heap or 0)
+    with ProgressBar("Grundy's game") as progress:
+        game = analyse_grundys_game(up_to, progress=progress, max_seconds=args.time_limit)
+    shown = GrundysGame(game.values[: args.up_to + 1])
+    obj: dict[str, Any] = shown.as_json()
+    tail = ["no period is known (Winning Ways conjectures one); values by the recurrence"]
+    if args.heap is not None:
+        splits = game.winning_splits(args.heap)
+        obj["heap"] = {
+            "heap": args.heap,
+            "first_player_wins": bool(splits),
+            "winning_splits": [list(split) for split in splits],
+        }
+        ways = " or ".join(f"{a} + {b}" for a, b in splits)
+        tail.append(
+            f"heap {args.heap}: the player to move "
+            + (f"wins by splitting it into {ways}" if splits else "loses")
+        )
+    head = "Grundy's game: split one heap into two unequal heaps"
+    return _emit(args, obj, lambda: [head, *_value_lines(shown.values), *tail])
+
+
+def _value_lines(values: tuple[int, ...]) -> list[str]:
+    """The values twenty to a line, each line headed by its first heap."""
+    width = max(2, len(str(max(values))))
+    cells = [f"{value:>{width}}" for value in range(max(values) + 1)]
     lines = [f"Grundy values of heaps 0..{len(values) - 1}:"]
     lines += [
-        f"  {start:>4}: " + " ".join(f"{v:>2}" for v in values[start : start + 20])
+        f"  {start:>4}: " + " ".join(map(cells.__getitem__, values[start : start + 20]))
         for start in range(0, len(values), 20)
     ]
+    return lines
+
+
+def _sequence_lines(analysis: OctalAnalysis) -> list[str]:
+    lines = _value_lines(analysis.values)
     if analysis.period is None:
         lines.append("no period shows yet; compute more heaps with --up-to")
     else:
         how = "proven (Guy-Smith periodicity theorem)" if analysis.proven else "not yet proven"
         lines.append(
             f"periodic from heap {analysis.preperiod} with period {analysis.period}, {how}"
+        )
+    if analysis.computed < len(analysis.values):
+        lines.append(
+            f"heaps 0..{analysis.computed - 1} by the recurrence, the rest copied by the period"
         )
     return lines
 
@@ -338,35 +444,40 @@ def _threshold_table(thresholds: list[list[int]], step: int) -> list[str]:
 
 def run_matrix(args: argparse.Namespace) -> int:
     """Solve a zero-sum matrix game."""
+    from strategy.cli.matrix_input import parse_matrix_text, read_matrix
     from strategy.engine.matrix_game import solve_matrix_game
 
-    solution = solve_matrix_game(_parse_matrix(args.matrix), exact=args.exact)
+    if (args.matrix is None) == (args.file is None):
+        raise CliError("give the matrix as an argument or with --file PATH, not both")
+    if args.file is not None:
+        rows = read_matrix(args.file)
+    else:
+        rows = parse_matrix_text(args.matrix, args.matrix)
+    cells = len(rows) * max((len(row) for row in rows), default=0)
+    if args.exact and cells > MAX_EXACT_CELLS:
+        raise CliError(
+            f"an exact solve is limited to {MAX_EXACT_CELLS:,} entries ({len(rows)} rows here, "
+            f"{cells:,} entries); use --float"
+        )
+    began = time.perf_counter()
+    solution = solve_matrix_game(rows, exact=args.exact, method=args.method)
+    seconds = time.perf_counter() - began
 
     def show(x: Fraction | float) -> str | float:
         return fraction_text(x) if isinstance(x, Fraction) else float(x)
 
-    obj = {
+    obj: dict[str, Any] = {
         "value": show(solution.value),
         "row_strategy": [show(p) for p in solution.row_strategy],
         "column_strategy": [show(p) for p in solution.column_strategy],
         "exact": solution.exact,
     }
+    if args.details:
+        obj |= {"method": solution.method, "seconds": round(seconds, 3)}
     lines = [
         f"value {solution.value}",
         f"row player:    {', '.join(str(p) for p in solution.row_strategy)}",
         f"column player: {', '.join(str(p) for p in solution.column_strategy)}",
+        f"({solution.method}, {seconds:.2f} s)",
     ]
     return _emit(args, obj, lines)
-
-
-def _parse_matrix(text: str) -> list[list[Fraction]]:
-    """JSON rows of numbers; an entry may also be a string such as ``"1/3"``."""
-    try:
-        rows = json.loads(text)
-        if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-            raise ValueError
-        return [[Fraction(str(entry)) for entry in row] for row in rows]
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise CliError(
-            f"{text!r} is not a matrix: write rows of numbers as JSON, e.g. [[1,-1],[-1,1]]"
-        ) from None

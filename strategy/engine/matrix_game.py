@@ -3,6 +3,10 @@
 Entry ``matrix[i][j]`` is what the column player (the minimiser) pays the row player (the
 maximiser) when the row player picks row ``i`` and the column player picks column ``j``.
 
+Exact solutions of larger games come from a float linear program's supports, solved exactly
+and certified (:mod:`strategy.engine.matrix_support`); the simplex over ``Fraction`` is the
+method for small games and the fallback whenever a certificate fails.
+
 >>> # Matching pennies (von Neumann & Morgenstern 1944): value 0, both players toss a fair coin.
 >>> solution = solve_matrix_game([[1, -1], [-1, 1]])
 >>> solution.value, solution.row_strategy, solution.column_strategy
@@ -19,9 +23,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
-__all__ = ["MatrixSolution", "solve_matrix_game"]
+__all__ = ["METHODS", "MatrixSolution", "solve_matrix_game"]
 
-Number = TypeVar("Number", Fraction, float)
+Number = TypeVar("Number", Fraction, float, int)
+
+#: The exact methods: ``auto`` takes the simplex for games with at most ``SIMPLEX_SIDE`` rows
+#: or columns and the certified float-LP route for the others.
+METHODS = ("auto", "simplex", "lp+exact-support")
+SIMPLEX_SIDE = 6
+# Entries of these types need no further check (a shortcut past the slower ABC checks).
+_EXACT_TYPES = (int, Fraction)
 
 
 @dataclass(frozen=True)
@@ -29,43 +40,66 @@ class MatrixSolution:
     """The value of a zero-sum matrix game and an optimal mixed strategy for each player.
 
     ``row_strategy`` guarantees the maximiser at least ``value`` against every column;
-    ``column_strategy`` holds the maximiser to at most ``value`` in every row.
+    ``column_strategy`` holds the maximiser to at most ``value`` in every row. ``method``
+    says how it was found: ``"saddle point"``, ``"simplex"``, ``"lp+exact-support"`` (a float
+    LP's supports solved exactly, with the exact certificate checked) or ``"linprog"``
+    (floats).
 
     >>> solve_matrix_game([[3, 1], [4, 2]])  # a saddle point: row 2, column 2
     MatrixSolution(value=Fraction(2, 1), row_strategy=(Fraction(0, 1), Fraction(1, 1)),
-                   column_strategy=(Fraction(0, 1), Fraction(1, 1)), exact=True)
+                   column_strategy=(Fraction(0, 1), Fraction(1, 1)), exact=True,
+                   method='saddle point')
     """
 
     value: Fraction | float
     row_strategy: tuple[Fraction | float, ...]
     column_strategy: tuple[Fraction | float, ...]
     exact: bool
+    method: str
 
 
 def solve_matrix_game(
-    matrix: Sequence[Sequence[Fraction | int | float]], *, exact: bool = True
+    matrix: Sequence[Sequence[Fraction | int | float]],
+    *,
+    exact: bool = True,
+    method: str = "auto",
 ) -> MatrixSolution:
     """Solve the zero-sum game whose payoffs to the row player are ``matrix``.
 
     A pure saddle point, when there is one, is returned as pure strategies (first such row and
-    column). Otherwise ``exact=True`` runs a simplex method over ``Fraction`` (floats in the
-    input are converted exactly), and ``exact=False`` calls ``scipy.optimize.linprog``.
-    Raises ``ValueError`` for an empty or ragged matrix or a non-numeric or non-finite entry.
+    column). Otherwise ``exact=True`` solves in ``Fraction`` arithmetic (floats in the input
+    are converted exactly) by ``method``, one of :data:`METHODS`: ``"simplex"``, or
+    ``"lp+exact-support"``, which falls back to the simplex if its certificate fails (the
+    result's ``method`` says which answered). ``exact=False`` calls ``scipy.optimize.linprog``.
+    Raises ``ValueError`` for an empty or ragged matrix, a non-numeric or non-finite entry, or
+    an unknown method.
 
     >>> # Rock-paper-scissors (von Neumann & Morgenstern 1944): value 0, uniform play.
     >>> rps = solve_matrix_game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
     >>> rps.value, [str(p) for p in rps.row_strategy]
     (Fraction(0, 1), ['1/3', '1/3', '1/3'])
+    >>> solve_matrix_game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]], method="lp+exact-support").method
+    'lp+exact-support'
     >>> round(solve_matrix_game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]], exact=False).value, 9)
     0.0
     """
-    if exact:
-        rows = _validated(matrix, Fraction)
-        saddle = _saddle_point(rows)
-        return _pure(rows, *saddle, True) if saddle else _simplex(rows)
-    float_rows = _validated(matrix, float)
-    saddle = _saddle_point(float_rows)
-    return _pure(float_rows, *saddle, False) if saddle else _linear_program(float_rows)
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
+    if not exact:
+        float_rows = _validated(matrix, float)
+        saddle = _saddle_point(float_rows)
+        return _pure(float_rows, *saddle, False) if saddle else _linear_program(float_rows)
+    rows = _validated(matrix, Fraction)
+    # Over a common denominator, comparisons and the exact algebra are integer operations.
+    scale = math.lcm(*(entry.denominator for row in rows for entry in row))
+    integers = [[entry.numerator * (scale // entry.denominator) for entry in row] for row in rows]
+    saddle = _saddle_point(integers)
+    if saddle:
+        return _pure(rows, *saddle, True)
+    small = min(len(rows), len(rows[0])) <= SIMPLEX_SIDE
+    if method == "simplex" or (method == "auto" and small):
+        return _simplex(rows)
+    return _on_supports(rows, integers, scale) or _simplex(rows)
 
 
 def _validated(matrix: object, convert: type[Number]) -> list[list[Number]]:
@@ -84,8 +118,9 @@ def _validated(matrix: object, convert: type[Number]) -> list[list[Number]]:
         if len(row) != width:
             raise ValueError(f"the matrix is ragged: row 0 has {width} entries, row {i} {len(row)}")
         for j, entry in enumerate(row):
-            if not isinstance(entry, numbers.Real) or not (
-                isinstance(entry, numbers.Rational) or math.isfinite(entry)
+            if type(entry) not in _EXACT_TYPES and (
+                not isinstance(entry, numbers.Real)
+                or not (isinstance(entry, numbers.Rational) or math.isfinite(entry))
             ):
                 raise ValueError(f"matrix entry [{i}][{j}] = {entry!r} is not a finite number")
         result.append([convert(entry) for entry in row])
@@ -106,7 +141,30 @@ def _pure(rows: list[list[Number]], i: int, j: int, exact: bool) -> MatrixSoluti
     zero, one = (Fraction(0), Fraction(1)) if exact else (0.0, 1.0)
     row_strategy = tuple(one if k == i else zero for k in range(len(rows)))
     column_strategy = tuple(one if k == j else zero for k in range(len(rows[0])))
-    return MatrixSolution(rows[i][j], row_strategy, column_strategy, exact)
+    return MatrixSolution(rows[i][j], row_strategy, column_strategy, exact, "saddle point")
+
+
+def _on_supports(
+    rows: list[list[Fraction]], integers: list[list[int]], scale: int
+) -> MatrixSolution | None:
+    """The certified solution on the supports of the float LP's, or ``None``.
+
+    ``integers`` is ``rows`` times ``scale``.
+    """
+    # Imported here, as numpy and scipy are below, so that importing this module stays cheap.
+    from strategy.engine.matrix_support import exact_from_float
+
+    payoffs = [[float(entry) for entry in row] for row in rows]
+    try:
+        approximate = _linear_program(payoffs)
+    except ArithmeticError:
+        return None
+    x, y = approximate.row_strategy, approximate.column_strategy
+    found = exact_from_float(integers, payoffs, [float(p) for p in x], [float(q) for q in y])
+    if found is None:
+        return None
+    value, row_strategy, column_strategy = found
+    return MatrixSolution(value / scale, row_strategy, column_strategy, True, "lp+exact-support")
 
 
 def _simplex(rows: list[list[Fraction]]) -> MatrixSolution:
@@ -153,6 +211,7 @@ def _simplex(rows: list[list[Fraction]]) -> MatrixSolution:
         row_strategy=tuple(weight / total for weight in objective[n : n + m]),
         column_strategy=tuple(weight / total for weight in column_weights),
         exact=True,
+        method="simplex",
     )
 
 
@@ -189,6 +248,7 @@ def _linear_program(rows: list[list[float]]) -> MatrixSolution:
         row_strategy=_distribution(result.x[:m]),
         column_strategy=_distribution(-result.ineqlin.marginals),
         exact=False,
+        method="linprog",
     )
 
 
