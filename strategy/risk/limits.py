@@ -39,6 +39,7 @@ from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.classic_float import FloatRows
 from strategy.risk.kernels.geometry import start_offsets
 from strategy.risk.objectives import Objective
+from strategy.risk.play.dice_policy import AttackerView, DefenderView, IntArray, Sight
 from strategy.risk.rules import Rules, check_table_size, whole_at_least
 
 LimitKind = Literal["stop-until", "retreat-at"]
@@ -328,3 +329,25 @@ def table_of(
         rows,
         exact,
     )
+
+
+@dataclass(frozen=True)
+class RetreatAt:
+    """A dice policy for the simulator: the most dice while the attacker has more than
+    ``armies``, then stop.
+
+    >>> from strategy.risk.simulate import simulate
+    >>> played = simulate(12, 5, policy=RetreatAt(8), trials=20_000, seed=2)
+    >>> played.win_probability.contains(retreat_odds(12, 5, Rules(), 8).win_probability)
+    True
+    """
+
+    armies: int
+    sight: Sight = "nothing"
+
+    def attacker_dice(self, view: AttackerView, rng: np.random.Generator) -> IntArray:
+        stopped: IntArray = np.where(view.attackers > self.armies, view.most, 0)
+        return stopped
+
+    def defender_dice(self, view: DefenderView, rng: np.random.Generator) -> IntArray:
+        return view.most

@@ -28,6 +28,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.risk.editions import add_blitz_options, blitz_from_args
 from strategy.cli.risk.options import add_rule_options, rules_from_args, rules_json
 
 if TYPE_CHECKING:
@@ -35,12 +36,23 @@ if TYPE_CHECKING:
     from strategy.risk.rules import Rules
 
 #: Rule options that may differ per territory, with the type of one value.
-PER_TERRITORY = ("attacker_dice", "defender_dice", "attacker_sides", "defender_sides", "ties")
+PER_TERRITORY = (
+    "attacker_dice",
+    "defender_dice",
+    "attacker_sides",
+    "defender_sides",
+    "ties",
+    "capital",
+    "wall",
+    "zombie_defender",
+    "zombie_attacker",
+)
 
 EPILOG = """examples:
   strategy risk chain 10 5 3 2
   strategy risk chain 30 5 3 2 --leave 2 --json
-  strategy risk chain 5 3 2 1 --defender-sides 6,8,6"""
+  strategy risk chain 5 3 2 1 --defender-sides 6,8,6
+  strategy risk chain 20 5 3 8 --capital no,no,yes --dice balanced-blitz"""
 
 
 def add_path_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -114,8 +126,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run)
 
 
-def add_path_options(parser: argparse.ArgumentParser) -> None:
-    """What ``chain`` and ``need`` share: ``--leave``, ``--float``, colour, rules, output."""
+def add_path_options(parser: argparse.ArgumentParser, limits: tuple[str, ...] = ()) -> None:
+    """What ``chain`` and ``need`` share: ``--leave``, ``--float``, colour, rules, dice,
+    output; ``limits`` names the limits (``stop-until``, ``retreat-at``) offered."""
     parser.add_argument(
         "--leave",
         type=positive_int,
@@ -126,6 +139,7 @@ def add_path_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--float", dest="exact", action="store_false", help="floats only (faster)")
     add_colour_option(parser)
     add_path_rule_options(parser)
+    add_blitz_options(parser, limits=limits)
     add_output_options(parser)
 
 
@@ -134,11 +148,17 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.chain import chain_odds
 
     rules = path_rules(args, len(args.defenders))
-    odds = chain_odds(args.attackers, args.defenders, rules, leave=args.leave, exact=args.exact)
+    blitz = blitz_from_args(args)
+    battle = None if blitz.plain else blitz.final_states
+    exact = args.exact and not blitz.balanced
+    odds = chain_odds(
+        args.attackers, args.defenders, rules, leave=args.leave, exact=exact, battle=battle
+    )
     if args.format == "json":
-        write_json(args, chain_json(odds))
+        write_json(args, chain_json(odds) | blitz.json())
     else:
-        write_text(args, chain_text(odds, colour=colour_wanted(args)))
+        text = chain_text(odds, colour=colour_wanted(args))
+        write_text(args, text if blitz.plain else f"{text}\ndice: {blitz.describe()}")
     return 0
 
 

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import (
+    CliError,
     colour_wanted,
     fraction_text,
     positive_int,
@@ -17,6 +18,7 @@ from strategy.cli.risk.chain import (
     path_rules,
     rules_text,
 )
+from strategy.cli.risk.editions import blitz_from_args
 from strategy.cli.risk.options import add_play_options, play_from_args, play_json, rules_json
 
 EPILOG = """examples:
@@ -24,7 +26,10 @@ EPILOG = """examples:
   strategy risk need 3 2 1 --target 95% --defender-sides 6,8,6
   strategy risk need 50 --target 0.8 --float --json
   strategy risk need 10 --target 0.8 --choice sees-roll
-  strategy risk need 5 --target 0.5 --objective keep:4"""
+  strategy risk need 5 --target 0.5 --objective keep:4
+  strategy risk need 50 --target 0.8 --dice balanced-blitz --count attacking
+  strategy risk need 50 --target 80% --edition rgd --capital --json
+  strategy risk need 10 --target 0.5 --stop-until 4"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -51,7 +56,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="P",
         help="the probability to reach: 0.8, 80%% or 4/5",
     )
-    add_path_options(parser)
+    add_path_options(parser, limits=("stop-until",))
     add_play_options(parser)
     parser.set_defaults(handler=run)
 
@@ -64,32 +69,43 @@ def run(args: argparse.Namespace) -> int:
     target = parse_target(args.target)
     rules = path_rules(args, len(args.defenders))
     play = play_from_args(args)
-    need = minimum_armies(
-        args.defenders,
-        target,
-        rules,
-        leave=args.leave,
-        exact=args.exact,
-        choice=play.choice,
-        objective=play.objective,
-    )
+    blitz = blitz_from_args(args)
+    if blitz.plain:
+        need = minimum_armies(
+            args.defenders,
+            target,
+            rules,
+            leave=args.leave,
+            exact=args.exact,
+            choice=play.choice,
+            objective=play.objective,
+        )
+    else:
+        if play.asked:
+            raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
+        need = blitz.need(args.defenders, target, rules, leave=args.leave, exact=args.exact)
+    exact = args.exact and not blitz.balanced
     if args.format == "json":
         obj: dict[str, Any] = {
             "attackers": need.attackers,
             "win_probability": float(need.win_probability),
         }
-        if args.exact:
+        if exact:
             obj["win_probability_exact"] = fraction_text(need.win_probability)
-        obj |= {
-            "target": float(target),
-            "target_exact": fraction_text(target),
-            "defenders": list(need.defenders),
-            "leave": args.leave,
-            "previous_probability": None
-            if need.previous_probability is None
-            else float(need.previous_probability),
-            "rules": [rules_json(r) for r in rules],
-        } | play_json(play)
+        obj |= (
+            {
+                "target": float(target),
+                "target_exact": fraction_text(target),
+                "defenders": list(need.defenders),
+                "leave": args.leave,
+                "previous_probability": None
+                if need.previous_probability is None
+                else float(need.previous_probability),
+                "rules": [rules_json(r) for r in rules],
+            }
+            | play_json(play)
+            | blitz.json()
+        )
         write_json(args, obj)
         return 0
     p = float(need.win_probability)
@@ -105,9 +121,16 @@ def run(args: argparse.Namespace) -> int:
         lines.append(
             f"{need.attackers - 1} armies would give {float(need.previous_probability):.6f}"
         )
-    if args.exact:
+    if exact:
         lines.append(f"exact: {fraction_text(need.win_probability)}")
     lines += rules_text(rules)
+    if not blitz.plain:
+        lines.append(f"dice: {blitz.describe()}")
+    if blitz.balanced and len(need.defenders) == 1:
+        lines.append(
+            "compared with the target to 50 digits, from the exact true-random win chance "
+            "up to 1000 armies in all"
+        )
     if play.asked:
         lines.append(f"optimal play under --choice {play.choice}: {play.objective.description}")
     write_text(args, "\n".join(lines))

@@ -20,6 +20,13 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.risk.editions import (
+    add_blitz_options,
+    blitz_fields,
+    blitz_from_args,
+    blitz_lines,
+    fight,
+)
 from strategy.cli.risk.left import add_tail_options, tail_json
 from strategy.cli.risk.options import (
     PlayOptions,
@@ -50,7 +57,11 @@ EPILOG = """examples:
   strategy risk odds 100000 100000 --float
   strategy risk odds 5 3 --defender-dice 3 --defender-sides 8
   strategy risk odds 10 10 --choice sees-roll --exact
-  strategy risk odds 12 7 --objective balance:2 --json"""
+  strategy risk odds 12 7 --objective balance:2 --json
+  strategy risk odds 31 15 --capital --dice balanced-blitz
+  strategy risk odds 10000 10000 --edition rgd --float
+  strategy risk odds 21 10 --stop-until 5
+  strategy risk odds 12 5 --retreat-at 8"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -73,13 +84,16 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--exact",
         dest="exact",
         action="store_true",
-        help="exact fractions as well as decimals (the default)",
+        help="exact fractions as well as decimals (the default; Balanced Blitz: balance "
+        "the exact true-random distribution, by default only up to 1000 armies)",
     )
     add_tail_options(parser, "also")
     add_play_options(parser)
     add_rule_options(parser)
+    add_blitz_options(parser)
     add_output_options(parser)
-    parser.set_defaults(handler=run)
+    # None: exact, except where Balanced Blitz chooses floats for a large battle.
+    parser.set_defaults(handler=run, exact=None)
 
 
 def most_likely(final_states: FinalStates, limit: int) -> tuple[FinalStates, bool]:
@@ -118,35 +132,25 @@ def tails(args: argparse.Namespace, odds: BattleOdds) -> dict[str, tuple[str, in
     return found
 
 
-def classic_odds(args: argparse.Namespace, rules: Rules) -> BattleOdds:
-    """The classic battle's odds, with a progress bar on a terminal."""
-    from strategy.engine.progress import ProgressBar
-    from strategy.engine.resources import TooLarge
-    from strategy.risk.battle import battle_odds
-
-    try:
-        with ProgressBar("odds") as progress:
-            return battle_odds(
-                args.attackers, args.defenders, rules, exact=args.exact, progress=progress
-            )
-    except TooLarge as error:
-        raise CliError(f"{error}; use --float") from None
-
-
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds."""
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
 
     rules = rules_from_args(args)
     play = play_from_args(args)
+    blitz = blitz_from_args(args)
     if play.asked:
         if args.at_least is not None or args.at_most is not None:
             raise CliError(
                 "--at-least and --at-most describe the classic battle: "
                 "not with --choice, --objective or --no-stop"
             )
+        if not blitz.plain:
+            raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
+        args.exact = args.exact is not False
         return run_optimal(args, rules, play)
-    odds = classic_odds(args, rules)
+    fought = fight(args, rules, blitz, args.exact)
+    odds = fought.odds
     asked = tails(args, odds)
     summary = {
         "win_probability": odds.win_probability,
@@ -172,6 +176,7 @@ def run(args: argparse.Namespace) -> int:
             for a, d, p in shown
         ]
         obj["rules"] = rules_json(rules)
+        obj |= blitz_fields(fought)
         write_json(args, obj)
         return 0
     labels = {
@@ -180,9 +185,10 @@ def run(args: argparse.Namespace) -> int:
         "expected_defender_left": "expected defenders left",
         "expected_signed": "expected signed outcome",
     }
+    how = "both always rolling the most dice" if blitz.plain else blitz.describe()
     lines = [
         f"Battle {odds.attackers} v {odds.defenders} "
-        "(A attacking armies, D defending armies, both always rolling the most dice)",
+        f"(A attacking armies, D defending armies, {how})",
         f"rules: {rules.describe()}",
         "",
     ]
@@ -191,8 +197,9 @@ def run(args: argparse.Namespace) -> int:
     for label, value in rows:
         exact = f"  = {fraction_text(value)}" if odds.exact else ""
         lines.append(f"{label:<26}{float(value):>12.6f}{exact}")
-    if not odds.exact:
+    if not odds.exact and not blitz.balanced:
         lines.append(dropped_line(odds.dropped_mass, DEFAULT_TOLERANCE))
+    lines += blitz_lines(fought)
     shown, truncated = most_likely(odds.final_states, TEXT_STATES)
     if truncated:
         held = float(sum(p for _, _, p in shown))

@@ -25,6 +25,12 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.risk.editions import (
+    add_blitz_options,
+    blitz_from_args,
+    blitz_table,
+    refuse_play,
+)
 from strategy.cli.risk.options import (
     PlayOptions,
     add_play_options,
@@ -39,6 +45,7 @@ if TYPE_CHECKING:
     from strategy.present.render import Grid
     from strategy.risk.battle import BattleTable
     from strategy.risk.rules import Rules
+    from strategy.risk.variants.blitz import Blitz
 
 FORMATS = ("text", "csv", "json", "latex", "html", "npy")
 #: Characters a text format may write before the command asks for npy or --compact
@@ -63,7 +70,10 @@ EPILOG = """examples:
   strategy risk table --attackers 200 --defenders 200 --compact
   strategy risk table --attackers 10000 --defenders 10000 --format npy --out t.npy
   strategy risk table --choice sees-roll --exact --format csv
-  strategy risk table --objective balance:2 --choice sees-roll"""
+  strategy risk table --objective balance:2 --choice sees-roll
+  strategy risk table --attackers 60 --defenders 60 --zombie-defender --dice balanced-blitz
+  strategy risk table --edition rgd --capital --metric attacker-left --json
+  strategy risk table --stop-until 3 --exact --format csv"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -95,6 +105,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_play_options(parser)
     add_rule_options(parser)
+    add_blitz_options(parser)
     add_output_options(parser, FORMATS)
     parser.set_defaults(handler=run)
 
@@ -127,12 +138,16 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     rules = rules_from_args(args)
     play = play_from_args(args, args.metric)
+    blitz = blitz_from_args(args)
+    refuse_play(play, blitz)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
         check_output_size(args, rules, play)
-    table = compute_table(args.attackers, args.defenders, rules, play, exact=args.exact)
+    fought = blitz_table(args.attackers, args.defenders, rules, play, blitz, exact=args.exact)
+    table = fought.table
     if args.format == "json":
-        write_json(args, table_json(table, play), indent=None)
+        extra = {} if blitz.plain else blitz.json() | {"error_bound": fought.error_bound}
+        write_json(args, table_json(table, play) | extra, indent=None)
     elif args.format == "npy":
         import numpy as np
 
@@ -146,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         width = terminal_width(args)
         step = max(1, args.defenders // width) if compact and width else 1
         metric = table.objective.label
-        grid = table_grid(table, metric, args.digits, args.format == "csv", play, step)
+        grid = table_grid(table, metric, args.digits, args.format == "csv", play, step, blitz)
         write_grid(args, grid, sampled=step)
     return 0
 
@@ -188,12 +203,21 @@ def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions)
 
 
 def compute_table(
-    attackers: int, defenders: int, rules: Rules, play: PlayOptions, *, exact: bool
+    attackers: int,
+    defenders: int,
+    rules: Rules,
+    play: PlayOptions,
+    *,
+    exact: bool,
+    blitz: Blitz | None = None,
 ) -> BattleTable:
-    """The classic kernel where nobody has a real choice, else the optimal-play table."""
+    """The classic kernel where nobody has a real choice, else the optimal-play table;
+    a blitz other than the plain battle fights each cell as it does."""
     from strategy.engine.progress import ProgressBar
     from strategy.risk.battle import battle_table
 
+    if blitz is not None and not blitz.plain:
+        return blitz_table(attackers, defenders, rules, play, blitz, exact=exact).table
     if play.classic:
         with ProgressBar("table") as progress:
             return battle_table(
@@ -247,10 +271,10 @@ def table_json(table: BattleTable, play: PlayOptions) -> dict[str, Any]:
 
 
 def capture_shades(
-    table: BattleTable, play: PlayOptions | None = None, step: int = 1
+    table: BattleTable, play: PlayOptions | None = None, step: int = 1, blitz: Blitz | None = None
 ) -> tuple[tuple[float, ...], ...]:
-    """P(capture) under the same play (default: the classic battle), as seed 000 shades,
-    at every ``step``-th row and column."""
+    """P(capture) under the same play and blitz (default: the classic battle), as seed 000
+    shades, at every ``step``-th row and column."""
     play = play or PlayOptions("max", table.objective, False, False)
     if table.objective.kind == "capture":
         capture = table
@@ -261,14 +285,17 @@ def capture_shades(
 
         rows, columns = len(table.attackers), len(table.defenders)
         capture = compute_table(
-            rows, columns, table.rules, replace(play, objective=CAPTURE), exact=False
+            rows, columns, table.rules, replace(play, objective=CAPTURE), exact=False, blitz=blitz
         )
     return tuple(map(tuple, capture.as_array()[::step, ::step].tolist()))
 
 
-def caption(table: BattleTable, play: PlayOptions | None) -> str:
-    """The rules and, for optimal play, the choice rule and whether the attacker may stop."""
+def caption(table: BattleTable, play: PlayOptions | None, blitz: Blitz | None = None) -> str:
+    """The rules, the blitz and, for optimal play, the choice rule and whether the attacker
+    may stop."""
     text = f"rules: {table.rules.describe()}"
+    if blitz is not None and not blitz.plain:
+        text += f"; {blitz.describe()}"
     if play is not None and play.asked:
         from strategy.risk.choices import choice_rule
 
@@ -284,12 +311,13 @@ def table_grid(
     full: bool,
     play: PlayOptions | None = None,
     step: int = 1,
+    blitz: Blitz | None = None,
 ) -> Grid:
     """The table of ``metric`` as a renderable grid, shaded by P(capture) as seed 000 shades.
 
     ``full`` keeps every digit (exact fractions when the table is exact), for CSV; ``play``
-    says how the battle was played (default: the classic battle); ``step`` keeps every
-    ``step``-th row and column only.
+    and ``blitz`` say how the battle was played (default: the classic battle); ``step``
+    keeps every ``step``-th row and column only.
     """
     from strategy.present.render import Grid, format_number
 
@@ -310,6 +338,6 @@ def table_grid(
         rows=table.attackers[::step],
         columns=table.defenders[::step],
         cells=cells,
-        shades=capture_shades(table, play, step),
-        caption=caption(table, play),
+        shades=capture_shades(table, play, step, blitz),
+        caption=caption(table, play, blitz),
     )

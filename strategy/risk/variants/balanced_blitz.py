@@ -161,6 +161,17 @@ def input_error(odds: BattleOdds) -> float:
     return 8 * (odds.attackers + odds.defenders) * UNIT + odds.dropped_mass
 
 
+def outcome_order(state: tuple[int, int, Value]) -> tuple[bool, int]:
+    """Sort key from the attacker's best final state to the defender's best: captures with
+    most armies left first, then holds with fewest defenders left.
+
+    >>> sorted([(1, 2, 0.5), (3, 0, 0.25), (2, 0, 0.25)], key=outcome_order)
+    [(3, 0, 0.25), (2, 0, 0.25), (1, 2, 0.5)]
+    """
+    attackers, defenders, _ = state
+    return (defenders != 0, -attackers if defenders == 0 else defenders)
+
+
 def balance_odds(true_random: BattleOdds, balance: Balance = V3_3) -> Balanced:
     """Apply the four steps to a true-random battle (exact or float).
 
@@ -169,7 +180,7 @@ def balance_odds(true_random: BattleOdds, balance: Balance = V3_3) -> Balanced:
     >>> balanced.win_steps[0], balanced.odds.win_probability
     (1.0, 1.0)
     """
-    states = sorted(true_random.final_states, key=lambda s: (s[1] != 0, -s[0] if s[1] else s[1]))
+    states = sorted(true_random.final_states, key=outcome_order)
     wins = sum(1 for _, d, _ in states if d == 0)
     masses = np.array([float(p) for _, _, p in states])
     exact_win: Fraction | None = None
@@ -178,7 +189,8 @@ def balance_odds(true_random: BattleOdds, balance: Balance = V3_3) -> Balanced:
     balanced, win_steps, error = balance_masses(
         masses, wins, balance, exact_win=exact_win, error=input_error(true_random)
     )
-    final = tuple((a, d, float(p)) for (a, d, _), p in zip(states, balanced, strict=True))
+    # Outcomes the cuts removed are impossible now: leave them out, as exact odds do.
+    final = tuple((a, d, float(p)) for (a, d, _), p in zip(states, balanced, strict=True) if p > 0)
     odds = replace(true_random, final_states=final, exact=False, dropped_mass=0.0)
     return Balanced(balance, true_random, odds, win_steps, error)
 

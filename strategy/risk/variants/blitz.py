@@ -159,7 +159,8 @@ class Blitz:
         progress: Progress | None = None,
     ) -> BlitzOdds:
         """The battle's final states. ``exact=None`` chooses: exact true-random odds for
-        true random dice, and for Balanced Blitz up to ``EXACT_ARMIES`` armies when they fit.
+        true random dice (refused when too large), and for Balanced Blitz up to
+        ``EXACT_ARMIES`` armies when they fit, floats beyond.
 
         >>> limited = Blitz(limit=Limit("stop-until", 3)).odds(5, 2, Rules()).odds
         >>> shifted = tuple((a + 2, d, p) for a, d, p in battle_odds(3, 2).final_states)
@@ -174,7 +175,7 @@ class Blitz:
                 attackers, defenders, rules, exact=want, progress=progress
             )
         except TooLarge:
-            if exact is not None:
+            if exact is not None or not self.balanced:
                 raise
             true_random = self.true_random(
                 attackers, defenders, rules, exact=False, progress=progress
@@ -225,10 +226,12 @@ class Blitz:
         (49, 0.82147)
         """
         path = tuple(defenders)
-        if self.limit is not None and (len(path) > 1 or self.limit.kind == "retreat-at"):
+        if self.limit is not None and len(path) > 1:
+            raise ValueError("--stop-until is for one territory: on a path every battle moves on")
+        if self.limit is not None and self.limit.kind == "retreat-at":
             raise ValueError(
-                "need takes --stop-until for one territory only (a retreat threshold does "
-                "not make P(capture) grow with the attackers, which the search relies on)"
+                "need does not take --retreat-at: a retreat threshold does not make "
+                "P(capture) grow with the attackers, which the search relies on"
             )
         if len(path) > 1:
             return minimum_armies(
@@ -266,7 +269,9 @@ class Blitz:
                 table = self.limit.table(
                     max_attackers, max_defenders, rules, objective, exact=exact
                 )
-            return BlitzTable(table, 0.0 if exact else _table_error(max_attackers, max_defenders))
+            return BlitzTable(
+                table, 0.0 if exact else float_table_error(max_attackers, max_defenders)
+            )
         if exact:
             raise ValueError("Balanced Blitz tables are floats (its powers are irrational)")
         return self._balanced_table(max_attackers, max_defenders, rules, objective, progress)
@@ -319,7 +324,7 @@ class Blitz:
         return BlitzTable(table_of(rules, objective, FloatRows(values), False), worst)
 
 
-def _table_error(max_attackers: int, max_defenders: int) -> float:
+def float_table_error(max_attackers: int, max_defenders: int) -> float:
     """The L1 bound of a float table's battles, as for one float push of the largest."""
     return 8 * (max_attackers + max_defenders) * 2.0**-53
 
