@@ -27,8 +27,8 @@ import numpy as np
 
 from strategy.risk.battle import BattleOdds
 from strategy.risk.limits import RetreatAt
-from strategy.risk.rules import Rules, whole_at_least
-from strategy.risk.simulate import CHUNK, Simulation, simulate
+from strategy.risk.rules import Rules
+from strategy.risk.simulate import CHUNK, Simulation, checked_seed, simulate
 from strategy.risk.variants.balanced_blitz import outcome_order
 from strategy.risk.variants.blitz import Blitz
 
@@ -44,12 +44,7 @@ def draw(odds: BattleOdds, *, trials: int, seed: int | None = None) -> Simulatio
     >>> played.win_probability.contains(battle_odds(3, 1).win_probability)
     True
     """
-    if not whole_at_least(trials, 1):
-        raise ValueError(f"trials must be a whole number >= 1, not {trials!r}")
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    if not whole_at_least(seed, 0):
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+    seed = checked_seed(trials, seed)
     states = sorted(odds.final_states, key=outcome_order)
     cumulative = np.cumsum([float(p) for _, _, p in states])
     # Rounding can leave the total a hair below 1: the last outcome takes what is above it.
