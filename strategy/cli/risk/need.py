@@ -112,8 +112,11 @@ def run(args: argparse.Namespace) -> int:
     against = ", ".join(map(str, need.defenders))
     kept = play.objective.parameter
     keeping = f", keeping at least {kept} armies," if play.objective.kind == "keep" else ""
+    armies = (
+        "armies in the attacking territory" if rules[0].count == "territory" else "attacking armies"
+    )
     lines = [
-        f"{need.attackers} armies in the attacking territory capture "
+        f"{need.attackers} {armies} capture "
         f"{'the path ' if len(need.defenders) > 1 else ''}{against}{keeping} with probability "
         f"{paint(f'{p:.6f}', p, colour_wanted(args))} >= {args.target}",
     ]
