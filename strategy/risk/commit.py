@@ -24,7 +24,7 @@ from strategy.engine.resources import require_memory
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.rules import Rules
-from strategy.risk.variants.balanced_blitz import UNIT, balance_masses
+from strategy.risk.variants.balanced_blitz import UNIT
 from strategy.risk.variants.blitz import PLAIN, Blitz
 from strategy.risk.variants.grid import final_distributions, grid_memory
 
@@ -100,10 +100,10 @@ def commit_curve(
     for n, d, captured, held in final_distributions(most, defenders, rules, progress):
         if d != defenders:
             continue
-        masses = np.concatenate((captured[n:0:-1], held[1:]))
-        error = 8 * (n + d) * UNIT
         if blitz.balanced:
-            masses, _, error = balance_masses(masses, n, blitz.balance, error=error)
+            masses, error = blitz.cell(captured, held, rules)
+        else:
+            masses, error = np.concatenate((captured[n:0:-1], held[1:])), 8 * (n + d) * UNIT
         bound = max(bound, error)
         points.append(_point(masses, n, d, attackers - n, worth))
     points.sort(key=lambda p: p.committed)

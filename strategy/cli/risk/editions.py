@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, nonnegative_int
@@ -204,8 +205,9 @@ def blitz_fields(fought: BlitzOdds) -> dict[str, Any]:
     from strategy.cli.common import fraction_text
 
     true_random = fought.true_random
+    bound = fought.error_bound
     obj = fought.blitz.json() | {
-        "error_bound": fought.error_bound,
+        "error_bound": bound if math.isfinite(bound) else None,
         "true_random_exact": true_random.exact,
         "true_random_win_probability": float(true_random.win_probability),
     }
@@ -222,9 +224,14 @@ def blitz_lines(fought: BlitzOdds) -> list[str]:
         return []
     source = "exact" if fought.true_random.exact else "float"
     steps = ", ".join(f"{w:.6f}" for w in fought.win_steps or ())
+    closeness = (
+        f"the final states are within {fought.error_bound:.2g} in all (sum of absolute "
+        "errors) of exact Balanced Blitz"
+        if math.isfinite(fought.error_bound)
+        else "the float win chance is too close to a cutoff to settle it: use --exact"
+    )
     return [
         f"{'true-random P(capture)':<26}{float(fought.true_random.win_probability):>12.6f}",
         f"win chance after each step: {steps}",
-        f"balanced from the {source} true-random distribution; the final states are within "
-        f"{fought.error_bound:.2g} in all (sum of absolute errors) of exact Balanced Blitz",
+        f"balanced from the {source} true-random distribution; {closeness}",
     ]

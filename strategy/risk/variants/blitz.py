@@ -16,6 +16,7 @@ the result states a bound on its distance from the exact balanced distribution.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,7 +27,7 @@ import numpy as np
 from strategy.engine.resources import TooLarge
 from strategy.risk.battle import BattleOdds, BattleTable, Value, battle_odds, battle_table
 from strategy.risk.editions import DICE_MODES, DiceMode
-from strategy.risk.kernels.classic_float import FloatRows
+from strategy.risk.kernels.classic_float import FloatArray, FloatRows
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.limits import Limit, stop_until_rules, table_of
 from strategy.risk.need import Need, fewest, minimum_armies
@@ -34,6 +35,7 @@ from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import FinalStates
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
+    UNIT,
     V3_3,
     Balance,
     balance_masses,
@@ -276,6 +278,23 @@ class Blitz:
             raise ValueError("Balanced Blitz tables are floats (its powers are irrational)")
         return self._balanced_table(max_attackers, max_defenders, rules, objective, progress)
 
+    def cell(
+        self, captured: FloatArray, held: FloatArray, rules: Rules
+    ) -> tuple[FloatArray, float]:
+        """One battle of :func:`final_distributions` (``n = len(captured) - 1`` armies that
+        may attack), balanced, ordered from the attacker's best outcome, with its bound."""
+        n, d = len(captured) - 1, len(held) - 1
+        masses = np.concatenate((captured[n:0:-1], held[1:]))
+        error = 8 * (n + d) * UNIT
+        balanced, _, bound = balance_masses(masses, n, self.balance, error=error)
+        if math.isinf(bound):
+            # The float win chance sits on a cutoff: settle it with exact odds.
+            exact_win = Fraction(battle_odds(n + rules.offset, d, rules).win_probability)
+            balanced, _, bound = balance_masses(
+                masses, n, self.balance, exact_win=exact_win, error=error
+            )
+        return balanced, bound
+
     def _balanced_table(
         self,
         max_attackers: int,
@@ -306,15 +325,7 @@ class Blitz:
                 [objective.payoff(offset, j) for j in range(max_defenders + 1)], dtype=np.float64
             )
             for n, d, captured, held in final_distributions(max_n, max_defenders, fought, progress):
-                masses = np.concatenate((captured[n:0:-1], held[1:]))
-                error = 8 * (n + d) * 2.0**-53
-                balanced, _, bound = balance_masses(masses, n, self.balance, error=error)
-                if bound == float("inf"):
-                    # The float win chance sits on a cutoff: settle it with exact odds.
-                    exact_win = Fraction(battle_odds(n + offset, d, fought).win_probability)
-                    balanced, _, bound = balance_masses(
-                        masses, n, self.balance, exact_win=exact_win, error=error
-                    )
+                balanced, bound = self.cell(captured, held, fought)
                 a = n + offset
                 value = float(
                     captured_pay[n:0:-1] @ balanced[:n] + held_pay[1 : d + 1] @ balanced[n:]
@@ -326,7 +337,7 @@ class Blitz:
 
 def float_table_error(max_attackers: int, max_defenders: int) -> float:
     """The L1 bound of a float table's battles, as for one float push of the largest."""
-    return 8 * (max_attackers + max_defenders) * 2.0**-53
+    return 8 * (max_attackers + max_defenders) * UNIT
 
 
 PLAIN = Blitz()
