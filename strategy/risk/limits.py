@@ -94,7 +94,7 @@ class Limit:
             )
         if self.kind == "stop-until" and self.armies < rules.offset:
             raise ValueError(
-                f"--stop-until {self.armies} is below the {rules.offset} armies that stay behind"
+                f"--stop-until {self.armies} is below the armies that stay behind ({rules.offset})"
             )
 
     def odds(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> BattleOdds:
@@ -125,7 +125,9 @@ def stop_until_rules(rules: Rules, stop_until: int) -> Rules:
     (5, 5)
     """
     if stop_until < rules.offset:
-        raise ValueError(f"stop-until {stop_until} is below the {rules.offset} that stay behind")
+        raise ValueError(
+            f"stop-until {stop_until} is below the armies that stay behind ({rules.offset})"
+        )
     return replace(rules, count="territory", stay_behind=stop_until)
 
 
