@@ -17,10 +17,10 @@ dice from 11 down to at most 7 armies.
 
 >>> from strategy.risk.rules import Rules
 >>> rules = Rules(count="attacking")
->>> round(float(stop_until_odds(11, 5, rules, 7).win_probability), 16)  # research notes 1.6
-0.3586062332019018
->>> float(retreat_odds(11, 5, rules, 7).win_probability)  # Minerva's README: 50.7%
-0.5071411191726779
+>>> stop_until_odds(11, 5, rules, 7).win_probability == battle_odds(4, 5, rules).win_probability
+True
+>>> round(float(retreat_odds(11, 5, rules, 7).win_probability), 3)  # Minerva's README: 50.7%
+0.507
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ the result states a bound on its distance from the exact balanced distribution.
 >>> from strategy.risk.rules import Rules
 >>> blitz = Blitz("balanced-blitz")
 >>> rules = Rules(count="attacking")
->>> round(blitz.odds(49, 50, rules).odds.win_probability, 5)  # SMG README: 49 win > 0.8
-0.82147
+>>> [blitz.odds(a, 50, rules).odds.win_probability > 0.8 for a in (48, 49)]  # SMG's README
+[False, True]
 """
 
 from __future__ import annotations
@@ -224,8 +224,8 @@ class Blitz:
         under Balanced Blitz every comparison is made to ``DIGITS`` digits.
 
         >>> need = Blitz("balanced-blitz").need((50,), Fraction(4, 5), (Rules(count="attacking"),))
-        >>> need.attackers, round(need.win_probability, 5)  # SMG README: 49 against 50
-        (49, 0.82147)
+        >>> need.attackers  # SMG's README: 49 against 50
+        49
         """
         path = tuple(defenders)
         if self.limit is not None and len(path) > 1:
