@@ -9,6 +9,7 @@ vector at each final state. States are filled anti-diagonal by anti-diagonal
 >>> from strategy.risk.rules import Rules
 >>> cells = {(n, d): (c.copy(), h.copy()) for n, d, c, h in final_distributions(2, 1, Rules())}
 >>> captured, held = cells[(2, 1)]  # 2 dice v 1, then maybe 1 v 1 (counts n = A - 1)
+>>> # 2 v 1 wins 125/216 at once; else 91/216, and 1 v 1 wins 15/36 or loses 21/36.
 >>> captured.round(6).tolist(), held.round(6).tolist()
 ([0.0, 0.17554, 0.578704], [0.0, 0.245756])
 """
