@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 from common import machine, median_seconds
 
-from strategy.risk.battle import battle_cell, battle_table
+from strategy.risk.classic import battle_cell, battle_table
 from strategy.risk.dice import roll_distribution
 
 sys.setrecursionlimit(100_000)
@@ -66,13 +66,13 @@ def read_all(size: int) -> tuple[tuple[Number, ...], ...]:
 def child(job: str, repeats: int) -> tuple[float, float, str]:
     """Median seconds, largest peak memory (bytes) and last note of a child running ``job``.
 
-    ``job`` (after ``from strategy.risk.battle import *``, untimed) sets ``note``; the child
+    ``job`` (after ``from strategy.risk.classic import *``, untimed) sets ``note``; the child
     prints its time, peak resident memory and the note.
     """
     # Peak memory is VmHWM: ru_maxrss would also count the parent, across fork and exec.
     script = (
         "import time\n"
-        "from strategy.risk.battle import *\n"
+        "from strategy.risk.classic import *\n"
         "start = time.perf_counter()\n"
         f"{job}\n"
         "seconds = time.perf_counter() - start\n"

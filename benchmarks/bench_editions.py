@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from common import machine, median_seconds
 
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.rules import Rules
 from strategy.risk.variants.blitz import Blitz
 

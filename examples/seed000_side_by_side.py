@@ -15,7 +15,7 @@ import argparse
 from math import comb
 
 from strategy.present.render import Grid, format_number, to_text
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.objectives import Objective
 from strategy.risk.simulate import simulate_table
 

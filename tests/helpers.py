@@ -10,6 +10,9 @@ from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
+import strategy.cli.main
 from strategy.engine.game import Game, NodeKind
 from strategy.risk.game import BattleGame, BattleState
 
@@ -69,3 +72,13 @@ class EveryStart:
 
     def joint_actions(self, state: Any) -> tuple[Sequence[Any], Sequence[Any]]:
         return self.game.joint_actions(state)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run one command line as a user would: exit status, stdout and stderr."""
+    try:
+        status = strategy.cli.main.main(list(argv))
+    except SystemExit as exit_:  # argparse reports its own errors by exiting
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err

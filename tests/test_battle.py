@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.risk.battle import battle_odds, battle_table
+from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
 

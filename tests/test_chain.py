@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.cli.main import main
-from strategy.risk.battle import battle_odds, classic_steps
 from strategy.risk.chain import chain_odds
+from strategy.risk.classic import battle_odds, classic_steps
 from strategy.risk.rules import Rules
+from tests.helpers import run
 
 ROOT = Path(__file__).resolve().parent.parent
 SIPOLAC_RULES = [Rules(defender_sides=s) for s in (6, 8, 6)]
@@ -133,16 +133,6 @@ def test_bad_chains(kwargs: dict[str, object], message: str) -> None:
     args: dict[str, object] = {"attackers": 5, "defenders": (1, 1, 1)} | kwargs
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         chain_odds(**args)  # type: ignore[arg-type]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the command line as a user would: exit status, stdout, stderr."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_cli_chain_json(capsys: pytest.CaptureFixture[str]) -> None:

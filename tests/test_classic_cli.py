@@ -9,18 +9,13 @@ from typing import Any
 import pytest
 
 import strategy.cli.main as cli_main
+from tests.helpers import run
 
 
 @pytest.fixture(autouse=True)
 def games_only(monkeypatch: pytest.MonkeyPatch) -> None:
     # These tests are about this command group alone, whatever other groups exist.
     monkeypatch.setattr(cli_main, "GROUPS", ("strategy.cli.games",))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = cli_main.main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:

@@ -15,14 +15,9 @@ from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.strategy_matrix import strategy_matrix
+from tests.helpers import run
 
 SIGNED = Objective.parse("signed")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize(

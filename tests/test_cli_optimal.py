@@ -8,21 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from strategy.cli.main import main
 from strategy.engine.solve import solve
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
+from tests import helpers
 
 
 def run(capsys: pytest.CaptureFixture[str], command: str) -> tuple[int, str, str]:
-    """Run one command line (words split on spaces) and capture what it printed."""
-    try:
-        status = main(command.split())
-    except SystemExit as exit_:  # argparse reports its own errors by exiting
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
+    """Run one command line, its words split on spaces."""
+    return helpers.run(capsys, *command.split())
 
 
 def test_odds_sees_roll_json(capsys: pytest.CaptureFixture[str]) -> None:

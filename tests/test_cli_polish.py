@@ -13,18 +13,13 @@ import numpy as np
 import pytest
 
 import strategy.engine.progress
-from strategy.cli.main import main
-from strategy.cli.risk import odds as risk_odds
 from strategy.engine.progress import ProgressBar
-from strategy.risk import battle
-from strategy.risk.battle import BattleTable, battle_cell, battle_odds
+from strategy.risk import classic as battle
+from strategy.risk import serialise
+from strategy.risk.classic import battle_cell, battle_odds
 from strategy.risk.objectives import Objective
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from strategy.risk.results import BattleTable
+from tests.helpers import run
 
 
 def test_npy_of_a_large_table_comes_from_the_array(
@@ -129,7 +124,7 @@ def test_huge_float_odds_json(
     assert obj["final_states_count"] == len(obj["final_states"]) == len(odds.final_states)
     assert obj["final_states_truncated"] is False
     # Beyond the limit, the most likely states and the probability they hold.
-    monkeypatch.setattr(risk_odds, "JSON_STATES", 5)
+    monkeypatch.setattr(serialise, "JSON_STATES", 5)
     _, out, _ = run(capsys, "risk", "odds", "3000", "3000", "--float", "--json")
     obj = json.loads(out)
     top = sorted((p for _, _, p in odds.final_states), reverse=True)[:5]

@@ -12,12 +12,7 @@ import numpy as np
 import pytest
 
 from strategy.cli.main import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.helpers import run
 
 
 def test_odds_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,20 +6,15 @@ import json
 
 import pytest
 
-from strategy.cli.main import main
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.rules import Rules
+from tests import helpers
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(["risk", "simulate", *argv])
-    except SystemExit as exit_:  # argparse reports its own errors by exiting
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
+    return helpers.run(capsys, "risk", "simulate", *argv)
 
 
 def test_json_has_estimates_intervals_and_exact_values(capsys: pytest.CaptureFixture[str]) -> None:

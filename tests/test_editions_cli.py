@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from strategy.cli.main import build_parser, main
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.rules import Rules
 
 
@@ -66,8 +66,10 @@ def test_json_says_dice_modifiers_and_count(capsys: pytest.CaptureFixture[str]) 
     states = {(s["attacker"], s["defender"]): s["probability"] for s in obj["final_states"]}
     assert states[(19, 0)] == pytest.approx(0.0100282888709122, rel=1e-13)
     assert obj["true_random_exact"] is True and obj["error_bound"] < 1e-10
-    plain = run_json(capsys, "risk", "odds", "5", "3")
-    assert plain["dice"] == "true-random" and plain["stop_until"] is None
+    limited = run_json(capsys, "risk", "odds", "5", "3", "--stop-until", "2")
+    assert limited["dice"] == "true-random" and limited["stop_until"] == 2
+    # The plain battle's JSON is the library's (rules, with the count and modifiers, say it).
+    assert "dice" not in run_json(capsys, "risk", "odds", "5", "3")
 
 
 def test_need_forty_nine(capsys: pytest.CaptureFixture[str]) -> None:

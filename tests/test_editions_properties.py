@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.limits import Limit, retreat_table, stop_until_table
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.dice import rules_roll
 from strategy.risk.limits import Limit
 from strategy.risk.need import minimum_armies

@@ -15,7 +15,7 @@ import sys
 from math import comb
 from pathlib import Path
 
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.objectives import Objective
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,8 +14,8 @@ import pytest
 
 from strategy.present.graph import ACTION_SEPARATOR, exact_text, state_graph
 from strategy.present.graph_views import battle_view
-from strategy.risk.battle import battle_odds
 from strategy.risk.choices import CHOICE_RULES, Choice
+from strategy.risk.classic import battle_odds
 from strategy.risk.dice import roll_distribution
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective

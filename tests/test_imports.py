@@ -42,7 +42,7 @@ def test_float_npy_table_imports_no_heavy_library(tmp_path: Path) -> None:
         "--out",
         str(out),
     )
-    assert "numpy" in modules and "strategy.risk.battle" in modules
+    assert "numpy" in modules and "strategy.risk.classic" in modules
     heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY)
     assert heavy == []
     assert out.stat().st_size > 50 * 40 * 8

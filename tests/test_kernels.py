@@ -19,9 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.engine.resources import TooLarge
-from strategy.risk.battle import BattleTable, battle_cell, battle_odds, battle_table
+from strategy.risk.classic import battle_cell, battle_odds, battle_table
 from strategy.risk.dice import rules_roll
 from strategy.risk.objectives import Objective
+from strategy.risk.results import BattleTable
 from strategy.risk.rules import Rules
 
 sys.setrecursionlimit(10_000)

@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from strategy.engine.game import NodeKind
 from strategy.engine.solve import Result, solve
-from strategy.risk.battle import battle_table
-from strategy.risk.choices import CHOICE_RULES, Choice
+from strategy.risk.choices import CHOICE_RULES, STOP, Choice
+from strategy.risk.classic import battle_table
 from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.moves import roll_outcomes
 from strategy.risk.objectives import Objective
-from strategy.risk.optimal import STOP, OptimalTable, optimal_odds, optimal_table
+from strategy.risk.optimal import optimal_odds, optimal_table
+from strategy.risk.results import OptimalTable
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
 from tests.helpers import OBJECTIVES, EveryStart

@@ -30,8 +30,9 @@ from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.kernels.optimal_float import PlayRows
 from strategy.risk.moves import roll_outcomes, top_outcomes
 from strategy.risk.objectives import Objective
-from strategy.risk.optimal import OptimalTable, optimal_odds, optimal_table
+from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.plays import CellPlay, Response, Value
+from strategy.risk.results import OptimalTable
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
 from tests.helpers import OBJECTIVES, EveryStart
@@ -97,7 +98,7 @@ def assert_matches_solver(
             for dice, roll, answers in play.responses:
                 defend = BattleState(a, d, "defend", dice, 0, roll)
                 assert result.optimal_actions[defend] == answers, (a, d, dice, roll)
-            if table.choice == "announce":
+            if table.choice.name == "announce":
                 assert_equilibrium(play, exact, a, d)
 
 
@@ -183,20 +184,20 @@ def tied(table: OptimalTable, a: int, d: int) -> CellPlay:
     responses: list[Response] = []
     options: list[Fraction] = []
     mixes: tuple[tuple[Value, ...], ...] = ((), ())
-    if table.choice == "max":
+    if table.choice.name == "max":
         options.append(roll(kmax, jmax))
-    elif table.choice == "announce":
+    elif table.choice.name == "announce":
         value, *saddle = near_saddle(
             [[roll(k, j) for j in range(1, jmax + 1)] for k in range(1, kmax + 1)]
         )
         options.append(value)
         mixes = tuple(saddle)
     for k in range(1, kmax + 1):
-        if table.choice == "respond":
+        if table.choice.name == "respond":
             value, answers = near_best([roll(k, j) for j in range(1, jmax + 1)], min)
             options.append(value)
             responses.append((k, (), answers))
-        elif table.choice == "sees-roll":
+        elif table.choice.name == "sees-roll":
             total = Fraction(0)
             for top, p in top_outcomes(rules, k, min(k, jmax)):
                 value, answers = near_best([roll(k, j, top) for j in range(1, jmax + 1)], min)

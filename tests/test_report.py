@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from strategy.cli.main import main
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 
 CHROMIUM_FLAGS = (
     "--headless",

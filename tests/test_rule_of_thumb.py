@@ -10,7 +10,7 @@ from math import erf, sqrt
 import pytest
 
 from strategy.cli.main import main
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.play.rule_of_thumb import (
     PUBLISHED,
     OddsRule,

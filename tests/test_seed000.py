@@ -13,7 +13,7 @@ import csv
 from math import sqrt
 from pathlib import Path
 
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 
 DATA = Path(__file__).parent / "data" / "seed000_signed.csv"
 SIMULATIONS = 2500

@@ -33,7 +33,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.dice_policy import Mixed, Seen, Sight, StatePolicy, optimal_policy

@@ -11,9 +11,9 @@ from string import ascii_lowercase
 
 import pytest
 
-from strategy.risk.choices import Choice
+from strategy.risk.choices import STOP, Choice
 from strategy.risk.objectives import Objective
-from strategy.risk.optimal import OVER, STOP, CellPlay, OptimalTable, optimal_table
+from strategy.risk.optimal import optimal_table
 from strategy.risk.play.strategy_matrix import (
     CellStrategy,
     by_roll_text,
@@ -21,6 +21,8 @@ from strategy.risk.play.strategy_matrix import (
     fit_rule,
     strategy_matrix,
 )
+from strategy.risk.plays import OVER, CellPlay
+from strategy.risk.results import OptimalTable
 from strategy.risk.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent

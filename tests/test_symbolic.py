@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 from strategy.present.symbolic import latex, to_sympy, to_sympy_matrix
-from strategy.risk.battle import battle_odds, battle_table
+from strategy.risk.classic import battle_odds, battle_table
 
 
 def test_seed_003_values_as_sympy_rationals() -> None:

@@ -1,7 +1,5 @@
 """Pieces every command shares: the parser, argument types, output writing.
 
->>> fraction_text(Fraction(3, 4))
-'3/4'
 >>> positive_int("12")
 12
 """
@@ -11,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -48,17 +45,6 @@ def nonnegative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
     return value
-
-
-def fraction_text(value: Fraction | int | float) -> str:
-    """An exact rational as ``"p/q"`` (integers as ``"p/1"``, so parsers see one form).
-
-    Floats are refused: their "exact" value would be a binary artefact, not a result.
-    """
-    if isinstance(value, float):
-        raise TypeError("fraction_text needs an exact value, not a float")
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
 
 
 def add_output_options(

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     CliError,
     add_output_options,
-    fraction_text,
     nonnegative_int,
     positive_int,
     write_json,
     write_text,
 )
+from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
     from strategy.classic.octal import OctalAnalysis

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from strategy.paper.common import Section, armies_needed
 from strategy.paper.latex import decimal, frac, tabular
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.dice import roll_distribution
 from strategy.risk.rules import Rules
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.rules import Rules
 
 

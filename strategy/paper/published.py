@@ -14,7 +14,7 @@ from pathlib import Path
 
 from strategy.paper.common import Section
 from strategy.paper.latex import decimal, frac, tabular
-from strategy.risk.battle import battle_odds, battle_table
+from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.dice import roll_distribution, top_roll_counts
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules

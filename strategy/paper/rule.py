@@ -15,7 +15,7 @@ from pathlib import Path
 from strategy.paper.common import Section, armies_needed
 from strategy.paper.figures import Panel, data_csv, heatmaps
 from strategy.paper.latex import decimal, frac, percent, tabular
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.play.rule_of_thumb import (
     SIZE,
     TARGETS,

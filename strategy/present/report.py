@@ -3,7 +3,7 @@
 The page is self-contained: inline CSS and an inline SVG chart, no script and no
 request to any network, so it opens from a file anywhere and prints as it shows.
 
->>> from strategy.risk.battle import battle_odds
+>>> from strategy.risk.classic import battle_odds
 >>> page = report_html(battle_odds(3, 1), [])
 >>> page.startswith("<!DOCTYPE html>") and "<svg" in page and "<script" not in page
 True
@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from strategy.present.render import Grid, html_table, shade_rgb
-from strategy.risk.battle import BattleOdds, Value
 from strategy.risk.choices import choice_rule
 from strategy.risk.outcomes import FinalStates, cumulative
 from strategy.risk.play.strategy_matrix import StrategyMatrix
+from strategy.risk.results import BattleOdds, Value
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}

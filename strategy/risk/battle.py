@@ -1,333 +1,117 @@
-"""The classic battle: both sides roll the most dice they may until one side is spent.
+"""One battle's terms as one value: the rules, the objective, the choice rule, and stopping.
 
-Internally the attacker is counted by the armies that may still attack
-(``n = A - rules.offset``), so the battle ends at ``n = 0`` or ``D = 0`` under
-either count convention. Each roll removes ``min(attacker dice, defender dice)``
-armies, so every state depends only on states with fewer armies. Tables are filled
-anti-diagonal by anti-diagonal (floats, :mod:`strategy.risk.kernels.classic_float`) or with
-integers over powers of the dice's faces (exact, :mod:`strategy.risk.kernels.classic_exact`);
-one battle pushes its probability mass forward to the final states.
+Every question the toolkit answers about a Risk battle (its odds, a table of values, a
+strategy matrix, a state graph) is asked of a :class:`Battle`: what the dice are, what
+the attacker pursues, when each side chooses its dice, and whether the attacker may stop.
+The battle knows whether anybody has a real choice (:attr:`Battle.classic`), which decides
+the kernel that answers.
 
->>> odds = battle_odds(3, 1)
->>> odds.win_probability == Fraction(15, 36) * Fraction(91, 216) + Fraction(125, 216)
+>>> battle = Battle.of(choice="sees-roll", objective="balance:2", defender_dice=3)
+>>> battle.choice.name, battle.objective.label, battle.rules.defender_dice, battle.classic
+('sees-roll', 'balance:2', 3, False)
+>>> Battle().classic  # both roll the most dice, and stopping never pays for a capture
 True
->>> p31 = Fraction(15, 36) * Fraction(91, 216) + Fraction(125, 216)
->>> battle_table(4, 2).value(4, 1) == p31 * Fraction(441, 1296) + Fraction(855, 1296)
-True
->>> round(battle_cell(5_000, 5_000).value, 9)  # no table: memory grows with A + D only
-1.0
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache
-from math import lcm, log2
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
-import numpy as np
+from strategy.risk.choices import MOST_DICE, ChoiceRule, choice_rule
+from strategy.risk.objectives import CAPTURE, Objective
+from strategy.risk.rules import DEFAULT_RULES, Rules
 
-from strategy.engine.resources import require_memory
-from strategy.risk.dice import rules_roll
-from strategy.risk.kernels.classic_exact import exact_push, exact_table
-from strategy.risk.kernels.classic_float import FloatArray, FloatRows, float_table
-from strategy.risk.kernels.geometry import Progress, captured_payoffs, held_payoffs
-from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward
-from strategy.risk.kernels.scaled import ScaledRows
-from strategy.risk.objectives import Objective
-from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
-
-Value = Fraction | float
-CAPTURE = Objective("capture")
-
-
-@cache
-def classic_steps(
-    rules: Rules, attackers: int, defenders: int
-) -> tuple[tuple[int, int, Fraction], ...]:
-    """``(attacker_losses, defender_losses, probability)`` of one classic roll from a state.
-
-    The state is counted in ``rules``' convention and must allow an attack.
-
-    >>> classic_steps(Rules(), 2, 1)
-    ((1, 0, Fraction(7, 12)), (0, 1, Fraction(5, 12)))
-    """
-    attacker_dice = rules.attacker_dice_for(attackers)
-    defender_dice = rules.defender_dice_for(defenders)
-    if attacker_dice < 1 or defender_dice < 1:
-        raise ValueError(f"no roll is possible at ({attackers}, {defenders})")
-    return rules_roll(rules, attacker_dice, defender_dice).probabilities()
+#: The keywords :meth:`Battle.of` reads as fields of :class:`Rules`.
+RULE_FIELDS = tuple(field.name for field in fields(Rules))
 
 
 @dataclass(frozen=True)
-class BattleOdds:
-    """The outcome distribution of one classic battle.
+class Battle:
+    """The terms of a battle, checked when made.
 
-    ``final_states`` lists ``(attackers, defenders, probability)``: captures
-    first (most attackers left first), then failures (fewest defenders first).
-    Float odds leave out final states below the push's tolerance; ``dropped_mass`` is
-    the probability left out that way (0 for exact odds).
+    An objective that only describes the fight to the end (``attacker-left``,
+    ``defender-left``) needs both sides to roll the most dice and no stopping.
 
-    >>> odds = battle_odds(2, 1)
-    >>> odds.win_probability, odds.expected_signed
-    (Fraction(5, 12), Fraction(1, 4))
+    >>> Battle(objective=Objective("attacker-left"))
+    Traceback (most recent call last):
+    ...
+    ValueError: objective 'attacker-left' only describes the battle fought to the end ...
     """
 
-    rules: Rules
-    attackers: int
-    defenders: int
-    final_states: tuple[tuple[int, int, Value], ...]
-    exact: bool
-    dropped_mass: float = 0.0
+    rules: Rules = DEFAULT_RULES
+    objective: Objective = CAPTURE
+    choice: ChoiceRule = MOST_DICE
+    allow_stop: bool = True
 
-    def expectation(self, objective: Objective) -> Value:
-        """The expected value of ``objective`` over the final states."""
-        total: Value = sum(
-            (p * objective.payoff(a, d) for a, d, p in self.final_states),
-            Fraction(0) if self.exact else 0.0,
-        )
-        return total + objective.start_offset(self.attackers, self.defenders)
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {self.rules!r}")
+        # Strings are accepted where a value is expected, here as at every entry point.
+        object.__setattr__(self, "objective", Objective.parse(self.objective))
+        object.__setattr__(self, "choice", choice_rule(self.choice))
+        if not self.objective.optimisable and (not self.choice.fixed or self.allow_stop):
+            raise ValueError(
+                f"objective {self.objective.label!r} only describes the battle fought to the "
+                "end with the most dice (choice max, no stopping); players optimise capture, "
+                "signed, keep:K or balance:T"
+            )
 
-    @property
-    def win_probability(self) -> Value:
-        """P(the attacker captures the territory)."""
-        return self.expectation(CAPTURE)
+    @classmethod
+    def of(
+        cls,
+        battle: Battle | None = None,
+        *,
+        rules: Rules | None = None,
+        objective: Objective | str | None = None,
+        choice: ChoiceRule | str | None = None,
+        allow_stop: bool | None = None,
+        **rule_fields: Any,
+    ) -> Battle:
+        """A battle from another (or the default) with the given terms changed; plain
+        keywords and strings are welcome: ``Battle.of(choice="sees-roll",
+        objective="keep:3", defender_dice=3, count="attacking")``.
 
-    @property
-    def expected_attacker_left(self) -> Value:
-        """Expected armies left in the attacking territory (in ``rules``' count)."""
-        return self.expectation(Objective("attacker-left"))
-
-    @property
-    def expected_defender_left(self) -> Value:
-        """Expected armies left in the defending territory."""
-        return self.expectation(Objective("defender-left"))
-
-    @property
-    def expected_signed(self) -> Value:
-        """Seed 000's outcome: attackers left if captured, minus defenders left if not."""
-        return self.expectation(Objective("signed"))
-
-
-def battle_odds(
-    attackers: int,
-    defenders: int,
-    rules: Rules = DEFAULT_RULES,
-    *,
-    exact: bool = True,
-    tolerance: float = DEFAULT_TOLERANCE,
-    progress: Progress | None = None,
-) -> BattleOdds:
-    """Push the probability mass of one battle forward to its final states.
-
-    Float odds drop masses below ``tolerance`` on the way (see :func:`battle_cell`) and
-    take memory proportional to ``A + D``; exact odds are refused up front when too large.
-
-    >>> [(a, d) for a, d, _ in battle_odds(3, 2).final_states]
-    [(3, 0), (2, 0), (1, 1), (1, 2)]
-    """
-    rules.check_state(attackers, defenders)
-    offset = rules.offset
-    n0 = attackers - offset
-    if exact:
-        require_memory(
-            _exact_odds_memory(n0, defenders, rules), f"the exact odds of {attackers} v {defenders}"
-        )
-        final = exact_push(n0, defenders, rules, progress)
-        order = sorted(final, key=lambda s: (s[1] != 0, -s[0] if s[1] == 0 else s[1]))
-        states: tuple[tuple[int, int, Value], ...] = tuple(
-            (n + offset, d, final[(n, d)]) for n, d in order
-        )
-        return BattleOdds(rules, attackers, defenders, states, exact)
-    pushed = push_forward(n0, defenders, rules, tolerance, progress)
-    captured, held = pushed.captured.tolist(), pushed.held.tolist()
-    states = tuple(
-        (n + offset, 0, captured[n]) for n in range(n0, -1, -1) if captured[n] > 0
-    ) + tuple((offset, d, held[d]) for d in range(1, defenders + 1) if held[d] > 0)
-    return BattleOdds(rules, attackers, defenders, states, exact, pushed.dropped)
-
-
-def _exact_odds_memory(n0: int, defenders: int, rules: Rules) -> int:
-    """Bytes the exact push may hold: a few diagonals and the final states, at full length."""
-    k = min(rules.attacker_dice, rules.defender_dice)
-    states = (k + 1) * (min(n0, defenders) + 1) + n0 + defenders + 1
-    return states * (150 + _numerator_bytes(n0 + defenders, rules))
-
-
-def _numerator_bytes(armies: int, rules: Rules) -> int:
-    """A bound on an exact numerator's size: at most ``armies`` rolls of all the dice."""
-    base = lcm(rules.attacker_sides, rules.defender_sides)
-    return int(armies * (rules.attacker_dice + rules.defender_dice) * log2(base) / 8)
-
-
-@dataclass(frozen=True)
-class CellResult:
-    """One battle's value as a float, and the probability dropped to compute it.
-
-    The exact value lies within ``dropped_mass`` times the largest payoff (in absolute
-    value) of ``value``, plus float rounding. ``tolerance`` is the mass below which
-    states were dropped.
-    """
-
-    value: float
-    dropped_mass: float
-    tolerance: float
-
-
-def battle_cell(
-    attackers: int,
-    defenders: int,
-    rules: Rules = DEFAULT_RULES,
-    objective: Objective = CAPTURE,
-    *,
-    tolerance: float = DEFAULT_TOLERANCE,
-    progress: Progress | None = None,
-) -> CellResult:
-    """The value of one battle without its table: memory grows with ``A + D``, not ``A * D``.
-
-    The battle's probability mass is pushed forward from ``(A, D)``; masses below
-    ``tolerance`` are dropped and counted.
-
-    >>> cell = battle_cell(10, 10, Rules(count="attacking"))
-    >>> round(cell.value, 3), cell.dropped_mass  # Osborne (2003), Table 3: 0.568
-    (0.568, 0.0)
-    """
-    rules.check_state(attackers, defenders)
-    n0 = attackers - rules.offset
-    pushed = push_forward(n0, defenders, rules, tolerance, progress)
-    captured = np.array(captured_payoffs(rules, objective, n0), dtype=np.float64)
-    held = np.array(held_payoffs(rules, objective, defenders), dtype=np.float64)
-    value = float(pushed.captured @ captured + pushed.held @ held)
-    value += objective.start_offset(attackers, defenders)
-    return CellResult(value, pushed.dropped, pushed.tolerance)
-
-
-@dataclass(frozen=True)
-class BattleTable:
-    """Values of one objective over a grid of battles (rows: attackers, columns: defenders).
-
-    Float tables hold one numpy array (:meth:`as_array`) behind ``values``; exact ones
-    hold integers over prime powers and reduce a row to ``Fraction`` objects when it is
-    first read.
-
-    >>> table = battle_table(3, 3)
-    >>> table.attackers, table.defenders
-    ((1, 2, 3), (1, 2, 3))
-    """
-
-    rules: Rules
-    objective: Objective
-    attackers: tuple[int, ...]
-    defenders: tuple[int, ...]
-    values: Sequence[Sequence[Value]]
-    exact: bool
-
-    def value(self, attackers: int, defenders: int) -> Value:
-        """The value at one cell, looked up by army counts."""
-        row, column = self.attackers.index(attackers), self.defenders.index(defenders)
-        if isinstance(self.values, FloatRows):
-            return float(self.values.array[row, column])
-        return self.values[row][column]
-
-    def as_floats(self) -> list[list[float]]:
-        """The values as floats, row by row."""
-        if isinstance(self.values, FloatRows | ScaledRows):
-            rows: list[list[float]] = self.as_array().tolist()
-            return rows
-        return [[float(v) for v in row] for row in self.values]
-
-    def as_array(self) -> FloatArray:
-        """The values as a read-only float64 array, without a Python object per cell.
-
-        >>> battle_table(2, 2, exact=False).as_array().shape
-        (2, 2)
+        >>> Battle.of(Battle.of(ties="attacker"), stay_behind=0).rules.ties
+        'attacker'
+        >>> Battle.of(dice=3)
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown battle option 'dice'; rules take attacker_dice, defender_dice, ...
         """
-        if isinstance(self.values, FloatRows):
-            return self.values.array
-        if isinstance(self.values, ScaledRows):
-            array = self.values.floats()
-            array.flags.writeable = False
-            return array
-        array = np.array(self.as_floats(), dtype=np.float64).reshape(
-            len(self.attackers), len(self.defenders)
+        base = battle or cls()
+        for name in rule_fields:
+            if name not in RULE_FIELDS:
+                raise ValueError(
+                    f"unknown battle option {name!r}; rules take {', '.join(RULE_FIELDS)}"
+                )
+        new_rules = replace(rules or base.rules, **rule_fields)
+        return cls(
+            new_rules,
+            base.objective if objective is None else Objective.parse(objective),
+            base.choice if choice is None else choice_rule(choice),
+            base.allow_stop if allow_stop is None else allow_stop,
         )
-        array.flags.writeable = False
-        return array
 
+    @property
+    def classic(self) -> bool:
+        """Whether nobody has a real choice: both sides roll the most dice, and stopping
+        cannot pay (the objective says so, or the attacker may not stop). Optimal play is
+        then the classic battle, and the classic kernels serve.
 
-def table_memory(max_attackers: int, max_defenders: int, rules: Rules, *, exact: bool) -> int:
-    """Estimated bytes a table of Python numbers needs: exact cells grow with the battle.
+        >>> Battle.of(objective="balance:2").classic, Battle.of(objective="signed").classic
+        (False, True)
+        >>> Battle.of(objective="balance:2", allow_stop=False).classic
+        True
+        """
+        return self.choice.fixed and (not self.allow_stop or not self.objective.stopping_can_pay)
 
-    Float tables from :func:`battle_table` hold a numpy array instead and need
-    :func:`float_table_memory`.
+    def describe(self) -> str:
+        """One line: the choice rule, the objective and whether the attacker may stop.
 
-    >>> table_memory(10, 10, Rules(), exact=False) < 10_000
-    True
-    """
-    cells = (max_attackers + 1) * (max_defenders + 1)
-    if not exact:
-        return cells * 40
-    rolls = rules.attacker_sides**rules.attacker_dice * rules.defender_sides**rules.defender_dice
-    digits_bytes = (max_attackers + max_defenders) * log2(rolls) / 8
-    return int(cells * (120 + 2 * digits_bytes))
-
-
-def float_table_memory(max_attackers: int, max_defenders: int, rules: Rules) -> int:
-    """Bytes :func:`battle_table` needs for a float table: the array and a few diagonals.
-
-    >>> float_table_memory(10_000, 10_000, Rules()) // 10**6
-    800
-    """
-    k = min(rules.attacker_dice, rules.defender_dice)
-    return 8 * (max_attackers * max_defenders + (k + 4) * (max_defenders + 1))
-
-
-def check_table_memory(
-    max_attackers: int, max_defenders: int, rules: Rules, *, exact: bool
-) -> None:
-    """Refuse (:class:`strategy.engine.resources.TooLarge`) a table from :func:`battle_table` that
-    this machine's memory cannot hold, with the size it would need.
-
-    >>> check_table_memory(100, 100, Rules(), exact=True)
-    """
-    what = f"a {max_attackers} x {max_defenders} {'exact' if exact else 'float'} table"
-    if exact:
-        require_memory(table_memory(max_attackers, max_defenders, rules, exact=True), what)
-    else:
-        require_memory(float_table_memory(max_attackers, max_defenders, rules), what)
-
-
-def battle_table(
-    max_attackers: int,
-    max_defenders: int,
-    rules: Rules = DEFAULT_RULES,
-    objective: Objective = CAPTURE,
-    *,
-    exact: bool = True,
-    progress: Progress | None = None,
-) -> BattleTable:
-    """The classic battle's ``objective`` for attackers and defenders 1..max.
-
-    At (2, 2) one die meets two: lose (161/216) and end at -2, or win (55/216) and
-    reach (2, 1), worth 1/4.
-
-    >>> battle_table(2, 2, objective=Objective("signed")).values
-    ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 4), Fraction(-137, 96)))
-    """
-    check_table_size(max_attackers, max_defenders)
-    check_table_memory(max_attackers, max_defenders, rules, exact=exact)
-    values: Sequence[Sequence[Value]]
-    if exact:
-        values = exact_table(max_attackers, max_defenders, rules, objective, progress)
-    else:
-        array = float_table(max_attackers, max_defenders, rules, objective, progress)
-        values = FloatRows(array)
-    return BattleTable(
-        rules,
-        objective,
-        tuple(range(1, max_attackers + 1)),
-        tuple(range(1, max_defenders + 1)),
-        values,
-        exact,
-    )
+        >>> Battle.of(choice="respond").describe()
+        'respond (the attacker announces a number of dice; the defender answers knowing \
+it); objective capture; the attacker may stop'
+        """
+        stop = "the attacker may stop" if self.allow_stop else "no stopping"
+        return f"{self.choice} ({self.choice.summary}); objective {self.objective.label}; {stop}"

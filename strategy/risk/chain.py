@@ -37,9 +37,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
-from strategy.risk.battle import Value, battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.outcomes import FinalStates
+from strategy.risk.results import Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
 
 
@@ -92,6 +94,16 @@ class ChainOdds:
             sum((o.probability for o in self.outcomes if o.captured >= k), zero)
             for k in range(1, len(self.defenders) + 1)
         )
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``chain --json`` shape (:func:`strategy.risk.serialise.chain_json`).
+
+        >>> chain_odds(3, (1,)).to_json()["win_probability_exact"]
+        '1955/2592'
+        """
+        from strategy.risk.serialise import chain_json
+
+        return chain_json(self)
 
     def armies_left(self, outcome: ChainOutcome) -> int:
         """Every attacking army still on the path: those left behind plus those at the end.

@@ -29,12 +29,11 @@ from fractions import Fraction
 from typing import Literal, NamedTuple, cast
 
 from strategy.engine.game import NodeKind
-from strategy.risk.battle import CAPTURE
-from strategy.risk.choices import Choice
+from strategy.risk.battle import Battle
+from strategy.risk.choices import ChoiceRule, choice_rule
 from strategy.risk.moves import Roll, roll_outcomes, top_outcomes
-from strategy.risk.objectives import Objective
-from strategy.risk.optimal import check_objective
-from strategy.risk.plays import ATTACK, STOP, moves
+from strategy.risk.objectives import CAPTURE, Objective
+from strategy.risk.plays import ATTACK, STOP
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
 Phase = Literal["attack", "stopped", "announce", "defend", "attacker-roll", "roll"]
@@ -91,22 +90,28 @@ class BattleGame:
         attackers: int,
         defenders: int,
         rules: Rules = DEFAULT_RULES,
-        objective: Objective = CAPTURE,
-        choice: Choice = "max",
+        objective: Objective | str = CAPTURE,
+        choice: ChoiceRule | str = "max",
         *,
         allow_stop: bool = True,
+        battle: Battle | None = None,
     ) -> None:
+        battle = battle or Battle(
+            rules, Objective.parse(objective), choice_rule(choice), allow_stop
+        )
+        self.battle = battle
+        rules, objective, choice = battle.rules, battle.objective, battle.choice
         rules.check_state(attackers, defenders)
-        check_objective(objective, choice, allow_stop)
-        self.rules = rules
-        self.objective = objective
-        self.choice = choice
-        self.allow_stop = allow_stop
+        self.rules, self.objective, self.choice = rules, objective, choice
+        self.allow_stop = allow_stop = battle.allow_stop
         self.start = BattleState(attackers, defenders)
         self._offset = objective.start_offset(attackers, defenders)
         self._outcomes: dict[_OutcomesKey, _Outcomes] = {}
         # Every state with the same dice allowed has the same moves: one tuple each.
-        self._moves = {k: moves(choice, k, allow_stop) for k in range(1, rules.attacker_dice + 1)}
+        self._moves = {
+            k: choice.attacker_moves(k, allow_stop=allow_stop)
+            for k in range(1, rules.attacker_dice + 1)
+        }
         self._answers = {j: tuple(range(1, j + 1)) for j in range(1, rules.defender_dice + 1)}
         self._distinct: dict[_Outcomes, _Outcomes] = {}
 
@@ -187,8 +192,8 @@ class BattleGame:
         if action == ATTACK:
             return BattleState(a, d, "announce")
         k = action
-        if self.choice == "sees-roll":
+        if self.choice.defender_sees_roll:
             return BattleState(a, d, "attacker-roll", k)  # type: ignore[arg-type]
-        if self.choice == "respond":
+        if self.choice.defender_answers:
             return BattleState(a, d, "defend", k)  # type: ignore[arg-type]
         return BattleState(a, d, "roll", k, self.rules.defender_dice_for(d))  # type: ignore[arg-type]

@@ -34,12 +34,14 @@ from typing import Any, Literal
 import numpy as np
 
 from strategy.engine.resources import require_memory
-from strategy.risk.battle import BattleOdds, BattleTable, Value, battle_odds, battle_table
+from strategy.risk.battle import Battle
+from strategy.risk.choices import Sight
+from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.classic_float import FloatRows
-from strategy.risk.kernels.geometry import start_offsets
 from strategy.risk.objectives import Objective
-from strategy.risk.play.dice_policy import AttackerView, DefenderView, IntArray, Sight
+from strategy.risk.play.dice_policy import AttackerView, DefenderView, IntArray
+from strategy.risk.results import BattleOdds, BattleTable, Value
 from strategy.risk.rules import Rules, check_table_size, whole_at_least
 
 LimitKind = Literal["stop-until", "retreat-at"]
@@ -137,7 +139,7 @@ def stop_until_odds(
     """The final states of ``attackers`` v ``defenders`` when the attacker stops at
     ``stop_until``: the battle ``(attackers - stop_until)`` v ``defenders``, shifted."""
     odds = battle_odds(attackers, defenders, stop_until_rules(rules, stop_until), exact=exact)
-    return replace(odds, rules=rules)
+    return replace(odds, battle=replace(odds.battle, rules=rules))
 
 
 def stop_until_table(
@@ -152,7 +154,7 @@ def stop_until_table(
     """The classic table under stop-until: rows of at most ``stop_until`` never attack."""
     limited = stop_until_rules(rules, stop_until)
     table = battle_table(max_attackers, max_defenders, limited, objective, exact=exact)
-    return replace(table, rules=rules)
+    return replace(table, battle=replace(table.battle, rules=rules))
 
 
 def _rolls(rules: Rules, exact: bool) -> Callable[[int, int], Outcomes]:
@@ -257,7 +259,7 @@ def retreat_odds(
                 ends[(n, d)] = ends.get((n, d), zero) + p
     order = sorted(ends, key=lambda s: (s[1] != 0, -s[0] if s[1] == 0 else s[1], -s[0]))
     states = tuple((n + offset, d, ends[(n, d)]) for n, d in order)
-    return BattleOdds(rules, attackers, defenders, states, exact)
+    return BattleOdds(Battle(rules, allow_stop=False), attackers, defenders, states, exact)
 
 
 def retreat_table(
@@ -307,8 +309,8 @@ def retreat_table(
             for i in range(min(k, len(seeded))):
                 seeded[i] += q * row[top_d + i - k]
             row[top_d:] = _recur(seeded, q, k, exact)
-    by_row, by_column = start_offsets(objective, max_attackers, max_defenders)
-    grid = values[1:, 1:] + (np.array(by_row)[:, None] + np.array(by_column)[None, :])
+    by_row, by_column = objective.split("start_offset", max_attackers, max_defenders)
+    grid = values[1:, 1:] + (np.array(by_row[1:])[:, None] + np.array(by_column[1:])[None, :])
     kept: Sequence[Sequence[Value]] = (
         tuple(tuple(row) for row in grid.tolist()) if exact else FloatRows(grid.copy())
     )
@@ -324,8 +326,7 @@ def table_of(
     (1, 2)
     """
     return BattleTable(
-        rules,
-        objective,
+        Battle(rules, objective, allow_stop=False),
         tuple(range(1, len(rows) + 1)),
         tuple(range(1, len(rows[0]) + 1)),
         rows,

@@ -22,11 +22,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from strategy.risk.battle import CAPTURE, Value
 from strategy.risk.chain import chain_odds, per_territory
-from strategy.risk.choices import Choice
-from strategy.risk.objectives import Objective
+from strategy.risk.choices import ChoiceRule, choice_rule
+from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.outcomes import FinalStates
+from strategy.risk.results import Value
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
 #: Beyond this many armies the search gives up instead of running for hours.
@@ -116,7 +116,7 @@ def minimum_armies(
     *,
     leave: int = 1,
     exact: bool = True,
-    choice: Choice = "max",
+    choice: ChoiceRule | str = "max",
     objective: Objective = CAPTURE,
     battle: Callable[[int, int, Rules, bool], FinalStates] | None = None,
 ) -> Need:
@@ -139,7 +139,7 @@ def minimum_armies(
     if not path:
         raise ValueError("give at least one territory to attack")
     rule_list = per_territory(rules, len(path))
-    classic = choice == "max" and objective == CAPTURE
+    classic = choice_rule(choice).fixed and objective == CAPTURE
     if not objective.is_probability:
         raise ValueError(
             f"a target needs a probability objective (capture or keep:K), not {objective.label!r}"

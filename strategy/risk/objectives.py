@@ -10,14 +10,23 @@ recursion independent of where the battle began.
 1
 >>> Objective.parse("balance:5").payoff(4, 0) + Objective.parse("balance:5").start_offset(10, 6)
 5
+
+An objective says itself what the kernels need to know of it: whether stopping can pay
+(:attr:`Objective.stopping_can_pay`: where it cannot and both sides roll the most dice,
+the classic kernels serve), and how its payoffs of unfinished states and its start offsets
+split into a row part and a column part (:meth:`Objective.split`). A new objective is a
+subclass that overrides :meth:`Objective.payoff` and those; the kernels need no change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 Kind = Literal["capture", "signed", "attacker-left", "defender-left", "keep", "balance"]
+#: Objectives that only describe the battle fought to the end with the most dice.
+DESCRIPTIVE = ("attacker-left", "defender-left")
 
 _DESCRIPTIONS: dict[str, str] = {
     "capture": "probability that the attacker captures the territory",
@@ -43,13 +52,15 @@ class Objective:
     ValueError: objective 'keep' needs a whole number, as in keep:3
     """
 
-    kind: Kind
+    kind: str
     parameter: int = 0
 
     @staticmethod
-    def parse(text: str) -> Objective:
+    def parse(text: str | Objective) -> Objective:
         """Read ``capture``, ``signed``, ``attacker-left``, ``defender-left``, ``keep:K``
-        or ``balance:T``."""
+        or ``balance:T`` (an :class:`Objective` is returned as it is)."""
+        if isinstance(text, Objective):
+            return text
         name, _, value = text.strip().partition(":")
         if name not in _DESCRIPTIONS:
             raise ValueError(
@@ -59,14 +70,14 @@ class Objective:
         if name not in _PARAMETRISED:
             if value:
                 raise ValueError(f"objective {name!r} takes no parameter")
-            return Objective(name)  # type: ignore[arg-type]
+            return Objective(name)
         try:
             parameter = int(value)
         except ValueError:
             raise ValueError(f"objective {name!r} needs a whole number, as in {name}:3") from None
         if parameter < 0:
             raise ValueError(f"objective {name!r} needs a number >= 0, not {parameter}")
-        return Objective(name, parameter)  # type: ignore[arg-type]
+        return Objective(name, parameter)
 
     @property
     def label(self) -> str:
@@ -86,6 +97,29 @@ class Objective:
     def is_probability(self) -> bool:
         """Whether values lie in [0, 1] (and can be coloured as odds)."""
         return self.kind in ("capture", "keep")
+
+    @property
+    def optimisable(self) -> bool:
+        """Whether a player can pursue it: ``attacker-left`` and ``defender-left`` only
+        describe the battle fought to the end with the most dice.
+
+        >>> Objective("signed").optimisable, Objective("defender-left").optimisable
+        (True, False)
+        """
+        return self.kind not in DESCRIPTIVE
+
+    @property
+    def stopping_can_pay(self) -> bool:
+        """Whether stopping before a roll can be worth more than fighting on.
+
+        Under ``capture``, ``keep`` and ``signed`` a fight never ends worse than stopping
+        (stopping is worth the least any final state pays), so the attacker's only real
+        choice is its dice; ``balance`` counts the armies a fight costs.
+
+        >>> Objective("balance", 2).stopping_can_pay, Objective("signed").stopping_can_pay
+        (True, False)
+        """
+        return self.kind == "balance"
 
     def payoff(self, attackers: int, defenders: int) -> int:
         """The payoff of a final state, armies counted as the user counts them."""
@@ -108,3 +142,34 @@ class Objective:
     def start_offset(self, attackers: int, defenders: int) -> int:
         """The constant added to a battle's value because of where it started."""
         return defenders - attackers if self.kind == "balance" else 0
+
+    def split(self, part: Part, rows: int, columns: int) -> tuple[list[int], list[int]]:
+        """``row[a] + column[d]`` equal to the ``"payoff"`` of the unfinished states
+        (``0 <= a <= rows``, ``1 <= d <= columns``; ``column[0] = 0``) or to the
+        ``"start_offset"`` (``0 <= d <= columns``).
+
+        Both count armies, so they split this way; two far corners are checked, so an
+        objective that broke the rule fails loudly rather than giving wrong numbers.
+
+        >>> Objective("balance", 2).split("payoff", 2, 3)
+        ([0, 1, 2], [0, -1, -2, -3])
+        >>> Objective("balance", 2).split("start_offset", 2, 3)
+        ([0, -1, -2], [0, 1, 2, 3])
+        """
+        function: Callable[[int, int], int] = getattr(self, part)
+        first = 1 if part == "payoff" else 0
+        base = function(0, first)
+        row = [function(a, first) - base for a in range(rows + 1)]
+        column = [function(0, d) if d >= first else 0 for d in range(columns + 1)]
+        for a, d in ((rows, columns), (1, columns)):
+            if function(a, d) != row[a] + column[d]:
+                raise ValueError(
+                    f"objective {self.label!r}: {part} at ({a}, {d}) is not a row part plus "
+                    "a column part, which the table kernels need"
+                )
+        return row, column
+
+
+CAPTURE = Objective("capture")
+#: What :meth:`Objective.split` splits.
+Part = Literal["payoff", "start_offset"]

@@ -4,7 +4,7 @@ Minerva asks for the probability of winning "with at least X troops left" and of
 wearing the defender down to N; sipolac/risk prints both as cumulative tables.
 Each is a sum over a final-state distribution, in the count the rules use.
 
->>> from strategy.risk.battle import battle_odds
+>>> from strategy.risk.classic import battle_odds
 >>> finals = battle_odds(3, 1).final_states  # capture with 3: 125/216; with 2: 15/36 * 91/216
 >>> capture_with_at_least(finals, 3)
 Fraction(125, 216)
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from strategy.risk.battle import Value
+from strategy.risk.results import Value
 
 #: ``(attackers, defenders, probability)`` of each end of one battle, in the rules' count.
 FinalStates = Sequence[tuple[int, int, Value]]
@@ -43,7 +43,7 @@ class Cumulative:
     """Both tails at every count: ``attacker[k]`` is P(capture with >= k left) and
     ``defender[k]`` is P(defender down to <= k), each as ``(k, probability)``.
 
-    >>> from strategy.risk.battle import battle_odds
+    >>> from strategy.risk.classic import battle_odds
     >>> cumulative(battle_odds(2, 1).final_states).defender
     ((0, Fraction(5, 12)), (1, Fraction(1, 1)))
     """

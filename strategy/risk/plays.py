@@ -1,8 +1,9 @@
 """How to play one state of a Risk battle optimally: the attacker's moves, the defender's answers.
 
 A :class:`CellPlay` records every optimal choice at one ``(A, D)``, ties included, in the
-order the battle game lists them (:func:`moves`). The tables of :mod:`strategy.risk.optimal`
-hold one per state (exact tables as objects, float tables as bitmasks decoded when read).
+order the battle game lists them (:meth:`strategy.risk.choices.ChoiceRule.attacker_moves`).
+The tables of :mod:`strategy.risk.optimal` hold one per state (exact tables as objects,
+float tables as bitmasks decoded when read).
 
 >>> play = CellPlay((3, STOP), ((3, (), (1, 2)),))
 >>> play.dice, play.stops, play.response(3)
@@ -16,15 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from strategy.risk.choices import Choice
+from strategy.risk.choices import ATTACK, STOP, Move
 from strategy.risk.moves import Roll
 
+__all__ = ["ATTACK", "OVER", "STOP", "CellPlay", "Move", "Response", "Value"]
+
 Value = Fraction | float
-#: An attacker's move: a number of dice, ``ATTACK`` (``announce``: fight, the dice are
-#: chosen in the matrix game) or ``STOP``.
-Move = int | str
-STOP = "stop"
-ATTACK = "attack"
 #: The defender's best answers: ``(attacker dice, attacker's top roll or (), defender dice)``.
 Response = tuple[int, Roll, tuple[int, ...]]
 
@@ -74,17 +72,3 @@ class CellPlay:
 
 
 OVER = CellPlay(())
-
-
-def moves(choice: Choice, kmax: int, allow_stop: bool) -> tuple[Move, ...]:
-    """The attacker's moves, in the battle game's order, where it may roll up to ``kmax`` dice.
-
-    >>> moves("sees-roll", 2, True), moves("announce", 3, False)
-    ((1, 2, 'stop'), ('attack',))
-    """
-    stop: tuple[Move, ...] = (STOP,) if allow_stop else ()
-    if choice == "max":
-        return (kmax, *stop)
-    if choice == "announce":
-        return (ATTACK, *stop)
-    return (*range(1, kmax + 1), *stop)

@@ -10,7 +10,7 @@ vectorised over many battles at once; the default, ``MOST_DICE``, is the classic
 which both sides always roll the most dice they may. The simulator knows nothing of exact
 odds, so its estimates are an independent check of the exact engine:
 
->>> from strategy.risk.battle import battle_odds
+>>> from strategy.risk.classic import battle_odds
 >>> result = simulate(5, 3, trials=20_000, seed=1)
 >>> result.win_probability.contains(battle_odds(5, 3).win_probability)
 True
@@ -28,7 +28,7 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
-from strategy.risk.objectives import Objective
+from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import (
     MOST_DICE,
     AttackerView,
@@ -41,7 +41,6 @@ from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
 #: Battles fought together; a fixed size keeps the random stream, and so the output, the
 #: same on every machine, and the working arrays inside the processor's caches.
 CHUNK = 1 << 16
-CAPTURE = Objective("capture")
 
 
 @dataclass(frozen=True)
@@ -124,7 +123,7 @@ class Simulation:
     """The outcome counts of ``trials`` simulated battles from one start.
 
     ``final_states`` lists ``(attackers, defenders, battles)`` in ``rules``' count, ordered
-    as :class:`~strategy.risk.battle.BattleOdds` orders them (stops, when a policy stops,
+    as :class:`~strategy.risk.classic.BattleOdds` orders them (stops, when a policy stops,
     after the captures).
 
     >>> two_v_one = simulate(2, 1, trials=100, seed=3)  # one die each, one roll

@@ -7,7 +7,7 @@ milliseconds per battle); widen them for slower, broader searches.
 This module imports ``hypothesis`` (a test extra), so ``import strategy.risk`` does not.
 
 >>> from hypothesis import given, settings
->>> from strategy.risk.battle import battle_odds
+>>> from strategy.risk.classic import battle_odds
 >>> @settings(max_examples=25, deadline=None)
 ... @given(battles())
 ... def test_capture_is_a_probability(battle):

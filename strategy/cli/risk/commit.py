@@ -7,12 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, nonnegative_int, write_json, write_text
 from strategy.cli.risk.editions import add_blitz_options, blitz_from_args
-from strategy.cli.risk.options import (
-    add_battle_arguments,
-    add_rule_options,
-    rules_from_args,
-    rules_json,
-)
+from strategy.cli.risk.options import add_battle_arguments, add_rule_options, rules_from_args
 
 if TYPE_CHECKING:
     from strategy.present.report import Section
@@ -82,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
 
 def curve_json(curve: CommitCurve) -> dict[str, Any]:
     """The curve as JSON: the best commitment per objective and every point."""
+    from strategy.risk.serialise import rules_json
+
     return {
         "attackers": curve.attackers,
         "defenders": curve.defenders,

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import CliError, nonnegative_int
 
 if TYPE_CHECKING:
-    from strategy.cli.risk.options import PlayOptions
+    from strategy.risk.battle import Battle
+    from strategy.risk.results import BattleOdds
     from strategy.risk.rules import Rules
     from strategy.risk.variants.blitz import Blitz, BlitzOdds, BlitzTable
 
@@ -156,9 +157,9 @@ def blitz_from_args(args: argparse.Namespace) -> Blitz:
     )
 
 
-def refuse_play(play: PlayOptions, blitz: Blitz) -> None:
-    """A blitz resolves the battle without choices: refuse ``--choice`` and stopping."""
-    if not blitz.plain and play.choice != "max":
+def refuse_play(battle: Battle, blitz: Blitz) -> None:
+    """A blitz resolves the battle with the most dice: refuse another ``--choice``."""
+    if not blitz.plain and not battle.choice.fixed:
         raise CliError(
             f"{blitz.describe()} is fought with the most dice: --choice is for manual rolls"
         )
@@ -176,34 +177,44 @@ def fight(args: argparse.Namespace, rules: Rules, blitz: Blitz, exact: bool | No
         raise CliError(f"{error}; use --float") from None
 
 
+def plain_odds(odds: BattleOdds) -> BlitzOdds:
+    """Classic odds computed elsewhere, as the plain blitz's."""
+    from strategy.risk.variants.balanced_blitz import input_error
+    from strategy.risk.variants.blitz import PLAIN, BlitzOdds
+
+    return BlitzOdds(PLAIN, odds, odds, 0.0 if odds.exact else input_error(odds))
+
+
 def blitz_table(
-    attackers: int,
-    defenders: int,
-    rules: Rules,
-    play: PlayOptions,
-    blitz: Blitz,
-    *,
-    exact: bool,
+    attackers: int, defenders: int, battle: Battle, blitz: Blitz, *, exact: bool
 ) -> BlitzTable:
-    """A table as the blitz fights each battle (the classic or optimal table when plain),
-    with a progress bar on a terminal."""
+    """A table as the blitz fights each battle (the library's table when plain), with a
+    progress bar on a terminal."""
     from strategy.cli.risk.table import compute_table
     from strategy.engine.progress import ProgressBar
     from strategy.risk.variants.blitz import BlitzTable, float_table_error
 
     if blitz.plain:
-        table = compute_table(attackers, defenders, rules, play, exact=exact)
+        table = compute_table(attackers, defenders, battle, exact=exact)
         return BlitzTable(table, 0.0 if exact else float_table_error(attackers, defenders))
     with ProgressBar("table") as progress:
         return blitz.table(
-            attackers, defenders, rules, play.objective, exact=exact, progress=progress
+            attackers, defenders, battle.rules, battle.objective, exact=exact, progress=progress
         )
 
 
-def blitz_fields(fought: BlitzOdds) -> dict[str, Any]:
-    """JSON fields: the dice, limit, true-random win chance and the error bound."""
-    from strategy.cli.common import fraction_text
+def blitz_json(blitz: Blitz) -> dict[str, Any]:
+    """The blitz's JSON fields; none for the plain battle, whose JSON is the library's."""
+    return {} if blitz.plain else blitz.json()
 
+
+def blitz_fields(fought: BlitzOdds) -> dict[str, Any]:
+    """JSON fields: the dice, limit, true-random win chance and the error bound (none for
+    the plain battle)."""
+    from strategy.engine.numbers import fraction_text
+
+    if fought.blitz.plain:
+        return {}
     true_random = fought.true_random
     bound = fought.error_bound
     obj = fought.blitz.json() | {

@@ -21,8 +21,7 @@ from strategy.cli.risk.options import (
     add_battle_arguments,
     add_play_options,
     add_rule_options,
-    play_from_args,
-    rules_from_args,
+    battle_from_args,
 )
 
 EPILOG = """examples:
@@ -59,14 +58,5 @@ def run(args: argparse.Namespace) -> int:
     from strategy.present.graph_views import battle_view
     from strategy.risk.game import BattleGame
 
-    play = play_from_args(args)
-    rules = rules_from_args(args)
-    game = BattleGame(
-        args.attackers,
-        args.defenders,
-        rules,
-        play.objective,
-        play.choice,
-        allow_stop=play.allow_stop,
-    )
+    game = BattleGame(args.attackers, args.defenders, battle=battle_from_args(args))
     return export(args, game, battle_view(game), compact=args.compact)

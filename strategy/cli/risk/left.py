@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from strategy.cli.common import (
     add_colour_option,
     add_output_options,
     colour_wanted,
-    fraction_text,
-    nonnegative_int,
     write_json,
     write_text,
 )
@@ -24,12 +22,10 @@ from strategy.cli.risk.editions import (
 from strategy.cli.risk.options import (
     add_battle_arguments,
     add_rule_options,
+    add_tail_options,
     rules_from_args,
-    rules_json,
 )
-
-if TYPE_CHECKING:
-    from strategy.risk.battle import Value
+from strategy.engine.numbers import fraction_text
 
 EPILOG = """examples:
   strategy risk left 10 6
@@ -59,40 +55,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run)
 
 
-def add_tail_options(parser: argparse.ArgumentParser, word: str) -> None:
-    """``--at-least K`` and ``--at-most K``; ``word`` says whether they add ("also") or
-    select ("only") what is shown."""
-    parser.add_argument(
-        "--at-least",
-        type=nonnegative_int,
-        metavar="K",
-        help=f"{word} P(capture with at least K armies left in the attacking territory)",
-    )
-    parser.add_argument(
-        "--at-most",
-        type=nonnegative_int,
-        metavar="K",
-        help=f"{word} P(the defender is worn down to at most K armies; 0 is a capture)",
-    )
-
-
-def tail_json(armies: int, probability: Value) -> dict[str, Any]:
-    """One tail probability as JSON, with ``probability_exact`` when it is exact.
-
-    >>> from fractions import Fraction
-    >>> tail_json(2, Fraction(5, 12))
-    {'armies': 2, 'probability': 0.4166666666666667, 'probability_exact': '5/12'}
-    """
-    exact = (
-        {} if isinstance(probability, float) else {"probability_exact": fraction_text(probability)}
-    )
-    return {"armies": armies, "probability": float(probability)} | exact
-
-
 def run(args: argparse.Namespace) -> int:
     """Compute the tails and print them."""
     from strategy.present.render import paint
     from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
+    from strategy.risk.serialise import rules_json, tail_json
 
     rules = rules_from_args(args)
     blitz = blitz_from_args(args)

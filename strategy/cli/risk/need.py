@@ -8,18 +8,15 @@ from typing import Any
 from strategy.cli.common import (
     CliError,
     colour_wanted,
-    fraction_text,
     positive_int,
     write_json,
     write_text,
 )
-from strategy.cli.risk.chain import (
-    add_path_options,
-    path_rules,
-    rules_text,
-)
-from strategy.cli.risk.editions import blitz_from_args
-from strategy.cli.risk.options import add_play_options, play_from_args, play_json, rules_json
+from strategy.cli.risk.editions import blitz_from_args, blitz_json
+from strategy.cli.risk.options import add_play_options, battle_from_args, play_asked
+from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
+from strategy.engine.numbers import fraction_text
+from strategy.risk.serialise import battle_json, rules_json
 
 EPILOG = """examples:
   strategy risk need 10 --target 0.8
@@ -68,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
     target = parse_target(args.target)
     rules = path_rules(args, len(args.defenders))
-    play = play_from_args(args)
+    battle = battle_from_args(args, rules=rules[0])
     blitz = blitz_from_args(args)
     if blitz.plain:
         need = minimum_armies(
@@ -77,11 +74,11 @@ def run(args: argparse.Namespace) -> int:
             rules,
             leave=args.leave,
             exact=args.exact,
-            choice=play.choice,
-            objective=play.objective,
+            choice=battle.choice,
+            objective=battle.objective,
         )
     else:
-        if play.asked:
+        if play_asked(args):
             raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
         need = blitz.need(args.defenders, target, rules, leave=args.leave, exact=args.exact)
     exact = args.exact and not blitz.balanced
@@ -92,26 +89,23 @@ def run(args: argparse.Namespace) -> int:
         }
         if exact:
             obj["win_probability_exact"] = fraction_text(need.win_probability)
-        obj |= (
-            {
-                "target": float(target),
-                "target_exact": fraction_text(target),
-                "defenders": list(need.defenders),
-                "leave": args.leave,
-                "previous_probability": None
-                if need.previous_probability is None
-                else float(need.previous_probability),
-                "rules": [rules_json(r) for r in rules],
-            }
-            | play_json(play)
-            | blitz.json()
-        )
-        write_json(args, obj)
+        obj |= {
+            "target": float(target),
+            "target_exact": fraction_text(target),
+            "defenders": list(need.defenders),
+            "leave": args.leave,
+            "previous_probability": None
+            if need.previous_probability is None
+            else float(need.previous_probability),
+            "rules": [rules_json(r) for r in rules],
+        }
+        obj |= {key: value for key, value in battle_json(battle).items() if key != "rules"}
+        write_json(args, obj | blitz_json(blitz))
         return 0
     p = float(need.win_probability)
     against = ", ".join(map(str, need.defenders))
-    kept = play.objective.parameter
-    keeping = f", keeping at least {kept} armies," if play.objective.kind == "keep" else ""
+    kept = battle.objective.parameter
+    keeping = f", keeping at least {kept} armies," if battle.objective.kind == "keep" else ""
     armies = (
         "armies in the attacking territory" if rules[0].count == "territory" else "attacking armies"
     )
@@ -134,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             "compared with the target to 50 digits, from the exact true-random win chance "
             "up to 1000 armies in all"
         )
-    if play.asked:
-        lines.append(f"optimal play under --choice {play.choice}: {play.objective.description}")
+    if play_asked(args):
+        lines.append(f"optimal play under --choice {battle.choice}: {battle.objective.description}")
     write_text(args, "\n".join(lines))
     return 0

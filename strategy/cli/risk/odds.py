@@ -10,13 +10,11 @@ at most ``TEXT_STATES`` of them and JSON at most ``JSON_STATES``, the most likel
 from __future__ import annotations
 
 import argparse
-import heapq
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
     CliError,
     add_output_options,
-    fraction_text,
     write_json,
     write_text,
 )
@@ -26,29 +24,24 @@ from strategy.cli.risk.editions import (
     blitz_from_args,
     blitz_lines,
     fight,
+    plain_odds,
 )
-from strategy.cli.risk.left import add_tail_options, tail_json
 from strategy.cli.risk.options import (
-    PlayOptions,
     add_battle_arguments,
     add_play_options,
     add_rule_options,
-    play_from_args,
-    play_json,
-    rules_from_args,
-    rules_json,
+    add_tail_options,
+    battle_from_args,
+    play_asked,
 )
+from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
-    from strategy.risk.battle import BattleOdds, Value
-    from strategy.risk.rules import Rules
+    from strategy.risk.battle import Battle
+    from strategy.risk.results import BattleOdds, OptimalOdds, Value
 
 #: Final states text lists; beyond, only this many of the most likely.
 TEXT_STATES = 20
-#: Final states JSON lists; beyond, only this many of the most likely.
-JSON_STATES = 10_000
-
-FinalStates = tuple[tuple[int, int, "Value"], ...]
 
 EPILOG = """examples:
   strategy risk odds 10 6
@@ -96,18 +89,6 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run, exact=None)
 
 
-def most_likely(final_states: FinalStates, limit: int) -> tuple[FinalStates, bool]:
-    """All the final states if there are at most ``limit``, else the ``limit`` most likely,
-    most likely first; and whether any were left out.
-
-    >>> most_likely(((3, 0, 0.5), (2, 0, 0.2), (1, 1, 0.3)), 2)
-    (((3, 0, 0.5), (1, 1, 0.3)), True)
-    """
-    if len(final_states) <= limit:
-        return final_states, False
-    return tuple(heapq.nlargest(limit, final_states, key=lambda s: s[2])), True
-
-
 def dropped_line(mass: float, tolerance: float) -> str:
     """The line reporting the probability a float push left out.
 
@@ -117,83 +98,84 @@ def dropped_line(mass: float, tolerance: float) -> str:
     return f"{'probability dropped':<26}{mass:>12.3g}  (states below {tolerance:g})"
 
 
-def tails(args: argparse.Namespace, odds: BattleOdds) -> dict[str, tuple[str, int, Value]]:
-    """The tail probabilities asked for, ``at_least`` and ``at_most``, each as
-    ``(label, K, probability)``."""
+def tails(args: argparse.Namespace, odds: BattleOdds) -> list[tuple[str, Value]]:
+    """The tail probabilities asked for, as ``(label, probability)``."""
     from strategy.risk.outcomes import capture_with_at_least, defender_down_to
 
-    found = {}
-    for key, k, label, tail in (
-        ("at_least", args.at_least, "P(capture with >= {} left)", capture_with_at_least),
-        ("at_most", args.at_most, "P(defender <= {} left)", defender_down_to),
-    ):
-        if k is not None:
-            found[key] = (label.format(k), k, tail(odds.final_states, k))
+    found = []
+    if args.at_least is not None:
+        p = capture_with_at_least(odds.final_states, args.at_least)
+        found.append((f"P(capture with >= {args.at_least} left)", p))
+    if args.at_most is not None:
+        found.append(
+            (
+                f"P(defender <= {args.at_most} left)",
+                defender_down_to(odds.final_states, args.at_most),
+            )
+        )
     return found
+
+
+def compute_odds(args: argparse.Namespace, battle: Battle) -> BattleOdds | OptimalOdds:
+    """The battle's odds from the library, with a progress bar on a terminal."""
+    from strategy.engine.progress import ProgressBar
+    from strategy.engine.resources import TooLarge
+    from strategy.risk import api
+
+    try:
+        with ProgressBar("odds") as progress:
+            return api.odds(
+                args.attackers, args.defenders, battle, exact=args.exact, progress=progress
+            )
+    except TooLarge as error:
+        if not args.exact:
+            raise
+        raise CliError(f"{error}; use --float") from None
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds."""
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
+    from strategy.risk.results import BattleOdds
+    from strategy.risk.serialise import JSON_STATES, most_likely
 
-    rules = rules_from_args(args)
-    play = play_from_args(args)
+    battle = battle_from_args(args)
     blitz = blitz_from_args(args)
-    if play.asked:
-        if args.at_least is not None or args.at_most is not None:
-            raise CliError(
-                "--at-least and --at-most describe the classic battle: "
-                "not with --choice, --objective or --no-stop"
-            )
-        if not blitz.plain:
-            raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
+    asked = play_asked(args)
+    if asked and (args.at_least is not None or args.at_most is not None):
+        raise CliError(
+            "--at-least and --at-most describe the classic battle: "
+            "not with --choice, --objective or --no-stop"
+        )
+    if blitz.plain:
         args.exact = args.exact is not False
-        return run_optimal(args, rules, play)
-    fought = fight(args, rules, blitz, args.exact)
+        found = compute_odds(args, battle)
+        if asked or not isinstance(found, BattleOdds):
+            return show_play(args, found)
+        fought = plain_odds(found)
+    elif asked:
+        raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
+    else:
+        fought = fight(args, battle.rules, blitz, args.exact)
     odds = fought.odds
-    asked = tails(args, odds)
-    summary = {
-        "win_probability": odds.win_probability,
-        "expected_attacker_left": odds.expected_attacker_left,
-        "expected_defender_left": odds.expected_defender_left,
-        "expected_signed": odds.expected_signed,
-    }
     if args.format == "json":
-        obj: dict[str, Any] = {"attackers": odds.attackers, "defenders": odds.defenders}
-        for key, value in summary.items():
-            obj[key] = float(value)
-            if odds.exact:
-                obj[f"{key}_exact"] = fraction_text(value)
-        obj |= {key: tail_json(k, p) for key, (_, k, p) in asked.items()}
-        shown, truncated = most_likely(odds.final_states, JSON_STATES)
-        obj["dropped_mass"] = odds.dropped_mass
-        obj["final_states_count"] = len(odds.final_states)
-        obj["final_states_truncated"] = truncated
-        obj["final_states_probability"] = float(sum(p for _, _, p in shown))
-        obj["final_states"] = [
-            {"attacker": a, "defender": d, "probability": float(p)}
-            | ({"probability_exact": fraction_text(p)} if odds.exact else {})
-            for a, d, p in shown
-        ]
-        obj["rules"] = rules_json(rules)
-        obj |= blitz_fields(fought)
-        write_json(args, obj)
+        obj = odds.to_json(at_least=args.at_least, at_most=args.at_most)
+        write_json(args, obj | blitz_fields(fought))
         return 0
-    labels = {
-        "win_probability": "P(attacker captures)",
-        "expected_attacker_left": "expected attackers left",
-        "expected_defender_left": "expected defenders left",
-        "expected_signed": "expected signed outcome",
-    }
+    rows = [
+        ("P(attacker captures)", odds.win_probability),
+        ("expected attackers left", odds.expected_attacker_left),
+        ("expected defenders left", odds.expected_defender_left),
+        ("expected signed outcome", odds.expected_signed),
+        *tails(args, odds),
+    ]
     how = "both always rolling the most dice" if blitz.plain else blitz.describe()
     lines = [
         f"Battle {odds.attackers} v {odds.defenders} "
         f"(A attacking armies, D defending armies, {how})",
-        f"rules: {rules.describe()}",
+        f"rules: {odds.rules.describe()}",
         "",
     ]
-    rows = [(labels[key], value) for key, value in summary.items()]
-    rows += [(label, p) for label, _, p in asked.values()]
     for label, value in rows:
         exact = f"  = {fraction_text(value)}" if odds.exact else ""
         lines.append(f"{label:<26}{float(value):>12.6f}{exact}")
@@ -217,40 +199,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_optimal(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> int:
-    """The battle under optimal play: its value and both sides' first choices.
-
-    Where nobody has a real choice and the optimal-play grid is too large, the classic
-    battle's value, pushed forward from the one cell in floats, serves instead.
-    """
-    from strategy.cli.risk.strategy import cell_json
-    from strategy.engine.resources import TooLarge
-    from strategy.risk.choices import choice_rule
+def show_play(args: argparse.Namespace, odds: BattleOdds | OptimalOdds) -> int:
+    """The battle under optimal play: its value and both sides' first choices (where
+    nobody has a real choice, the classic battle's value: both roll the most dice)."""
+    from strategy.risk.kernels.push import DEFAULT_TOLERANCE
     from strategy.risk.play.strategy_matrix import by_roll_text, describe_cell
+    from strategy.risk.serialise import play_odds_json
 
-    try:
-        odds = play.odds(args.attackers, args.defenders, rules, exact=args.exact)
-    except TooLarge as error:
-        if not play.classic:
-            raise
-        if args.exact:
-            raise CliError(f"{error}; use --float") from None
-        return run_cell(args, rules, play)
-    cell = describe_cell(odds.play, rules, play.choice, odds.attackers, odds.defenders)
     if args.format == "json":
-        obj: dict[str, Any] = cell_json(cell, odds.play, odds.value) | play_json(play)
-        if play.objective.kind == "capture":
-            obj["win_probability"] = obj["value"]
-            if odds.exact:
-                obj["win_probability_exact"] = obj["value_exact"]
-        obj["rules"] = rules_json(rules)
-        write_json(args, obj)
+        write_json(args, play_odds_json(odds))
         return 0
+    battle = odds.battle
+    cell = describe_cell(odds.play, battle.rules, battle.choice, odds.attackers, odds.defenders)
     exact = f"  = {fraction_text(odds.value)}" if odds.exact else ""
     lines = [
-        *play_header(
-            args, rules, play, f"choice {play.choice}: {choice_rule(play.choice).summary}"
-        ),
+        *play_header(args, battle, f"choice {battle.choice}: {battle.choice.summary}"),
         f"{'value':<26}{float(odds.value):>12.6f}{exact}",
         f"{'attacker':<26}{cell.attacker}",
     ]
@@ -258,45 +221,19 @@ def run_optimal(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> in
         lines.append(f"{'defender':<26}{cell.defender}")
     if cell.by_roll:
         lines.append(f"{'defender, roll by roll':<26}{by_roll_text(cell.by_roll)}")
+    dropped = getattr(odds, "dropped_mass", 0.0)
+    if not odds.exact and battle.classic:
+        lines.append(dropped_line(dropped, DEFAULT_TOLERANCE))
     write_text(args, "\n".join(lines))
     return 0
 
 
-def play_header(args: argparse.Namespace, rules: Rules, play: PlayOptions, how: str) -> list[str]:
+def play_header(args: argparse.Namespace, battle: Battle, how: str) -> list[str]:
     """The first lines of a battle under optimal play: the battle, rules and objective."""
-    stop = "the attacker may stop before any roll" if play.allow_stop else "no stopping"
+    stop = "the attacker may stop before any roll" if battle.allow_stop else "no stopping"
     return [
         f"Battle {args.attackers} v {args.defenders} under optimal play ({how})",
-        f"rules: {rules.describe()}",
-        f"objective: {play.objective.description}; {stop}",
+        f"rules: {battle.rules.describe()}",
+        f"objective: {battle.objective.description}; {stop}",
         "",
     ]
-
-
-def run_cell(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> int:
-    """A battle in which nobody has a real choice, too large for the optimal-play grid:
-    the classic battle's value in floats, with the probability dropped on the way."""
-    from strategy.engine.progress import ProgressBar
-    from strategy.risk.battle import battle_cell
-
-    with ProgressBar("odds") as progress:
-        cell = battle_cell(args.attackers, args.defenders, rules, play.objective, progress=progress)
-    if args.format == "json":
-        obj: dict[str, Any] = {
-            "attackers": args.attackers,
-            "defenders": args.defenders,
-            "value": cell.value,
-            "dropped_mass": cell.dropped_mass,
-        } | play_json(play)
-        if play.objective.kind == "capture":
-            obj["win_probability"] = cell.value
-        obj["rules"] = rules_json(rules)
-        write_json(args, obj)
-        return 0
-    lines = [
-        *play_header(args, rules, play, "no real choice: both always roll the most dice"),
-        f"{'value':<26}{cell.value:>12.6f}",
-        dropped_line(cell.dropped_mass, cell.tolerance),
-    ]
-    write_text(args, "\n".join(lines))
-    return 0

@@ -12,17 +12,13 @@ zombie_attacker=False)
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, nonnegative_int, positive_int
 from strategy.cli.risk.editions import add_edition_options, edition_rules
-from strategy.risk.choices import CHOICE_RULES, Choice
+from strategy.risk.battle import Battle
+from strategy.risk.choices import CHOICE_RULES, choice_rule
 from strategy.risk.objectives import Objective
-
-if TYPE_CHECKING:
-    from strategy.risk.optimal import OptimalOdds, OptimalTable
-    from strategy.risk.rules import Rules
+from strategy.risk.rules import Rules
 
 
 def add_battle_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +31,23 @@ def add_battle_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "defenders", type=nonnegative_int, metavar="D", help="armies in the defending territory"
+    )
+
+
+def add_tail_options(parser: argparse.ArgumentParser, word: str) -> None:
+    """``--at-least K`` and ``--at-most K``; ``word`` says whether they add ("also") or
+    select ("only") what is shown."""
+    parser.add_argument(
+        "--at-least",
+        type=nonnegative_int,
+        metavar="K",
+        help=f"{word} P(capture with at least K armies left in the attacking territory)",
+    )
+    parser.add_argument(
+        "--at-most",
+        type=nonnegative_int,
+        metavar="K",
+        help=f"{word} P(the defender is worn down to at most K armies; 0 is a capture)",
     )
 
 
@@ -91,56 +104,6 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     return edition_rules(args)
 
 
-def rules_json(rules: Rules) -> dict[str, Any]:
-    """The rules as a JSON object, field by field."""
-    return asdict(rules)
-
-
-@dataclass(frozen=True)
-class PlayOptions:
-    """What ``--choice``, ``--objective`` and ``--no-stop`` ask for.
-
-    ``asked`` tells whether any of them was given: commands that also describe the
-    classic battle fall back to it when none was.
-    """
-
-    choice: Choice
-    objective: Objective
-    allow_stop: bool
-    asked: bool
-
-    @property
-    def classic(self) -> bool:
-        """Whether nobody has a real choice: both roll the most dice, and stopping cannot
-        pay (every objective but ``balance``, or ``--no-stop``), so optimal play is the
-        classic battle and its faster kernels serve.
-
-        >>> PlayOptions("max", Objective("signed"), True, True).classic
-        True
-        """
-        return self.choice == "max" and (not self.allow_stop or self.objective.kind != "balance")
-
-    def table(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> OptimalTable:
-        """Optimal play over the grid 1..``attackers`` x 1..``defenders``, with a progress
-        bar on a terminal."""
-        from strategy.engine.progress import ProgressBar
-        from strategy.risk.optimal import optimal_table
-
-        with ProgressBar("optimal table") as progress:
-            return optimal_table(
-                attackers, defenders, rules, **self._game(), exact=exact, progress=progress
-            )
-
-    def odds(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> OptimalOdds:
-        """Optimal play in the one battle ``attackers`` v ``defenders``."""
-        from strategy.risk.optimal import optimal_odds
-
-        return optimal_odds(attackers, defenders, rules, **self._game(), exact=exact)
-
-    def _game(self) -> dict[str, Any]:
-        return {"objective": self.objective, "choice": self.choice, "allow_stop": self.allow_stop}
-
-
 def add_play_options(parser: argparse.ArgumentParser) -> None:
     """``--choice``, ``--objective`` and ``--no-stop``: the game under optimal play."""
     group = parser.add_argument_group("optimal play")
@@ -168,30 +131,39 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def play_from_args(args: argparse.Namespace, metric: str | None = None) -> PlayOptions:
-    """The options as given; ``metric`` is the classic ``--metric``, one more way to name
-    the objective (``CliError`` if both are given).
+def play_asked(args: argparse.Namespace) -> bool:
+    """Whether ``--choice``, ``--objective`` or ``--no-stop`` was given: commands that also
+    describe the classic battle show it when none was."""
+    return args.choice is not None or args.objective is not None or not args.allow_stop
+
+
+def battle_from_args(
+    args: argparse.Namespace, metric: str | None = None, rules: Rules | None = None
+) -> Battle:
+    """The battle the rule and play options describe (``rules``, when the command reads
+    them its own way); ``metric`` is the classic ``--metric``, one more way to name the
+    objective (``CliError`` if both are given).
+    An objective that only describes the fight to the end, named by ``--metric``, is
+    that fight: no stopping.
 
     >>> from strategy.cli.common import Parser
     >>> parser = Parser()
+    >>> add_rule_options(parser)
     >>> add_play_options(parser)
-    >>> play_from_args(parser.parse_args(["--choice", "sees-roll", "--objective", "keep:3"]))
-    PlayOptions(choice='sees-roll', objective=Objective(kind='keep', parameter=3), \
-allow_stop=True, asked=True)
-    >>> play_from_args(parser.parse_args([]), "signed").asked
+    >>> asked = parser.parse_args(["--choice", "sees-roll", "--objective", "keep:3"])
+    >>> battle = battle_from_args(asked)
+    >>> battle.choice.name, battle.objective.label, battle.allow_stop
+    ('sees-roll', 'keep:3', True)
+    >>> battle_from_args(parser.parse_args([]), "attacker-left").allow_stop
     False
     """
     if metric is not None and args.objective is not None:
         raise CliError("give --metric or --objective, not both (they name the same quantity)")
     objective = Objective.parse(args.objective or metric or "capture")
-    asked = args.choice is not None or args.objective is not None or not args.allow_stop
-    return PlayOptions(args.choice or "max", objective, args.allow_stop, asked)
-
-
-def play_json(play: PlayOptions) -> dict[str, Any]:
-    """The options as JSON fields: ``choice``, ``objective`` and ``allow_stop``."""
-    return {
-        "choice": play.choice,
-        "objective": play.objective.label,
-        "allow_stop": play.allow_stop,
-    }
+    fought = args.objective is None and not objective.optimisable
+    return Battle(
+        rules or rules_from_args(args),
+        objective,
+        choice_rule(args.choice or "max"),
+        args.allow_stop and not fought,
+    )

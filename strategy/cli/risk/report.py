@@ -10,12 +10,12 @@ from strategy.cli.risk.editions import add_blitz_options, blitz_from_args, fight
 from strategy.cli.risk.options import (
     add_play_options,
     add_rule_options,
-    play_from_args,
-    rules_from_args,
+    battle_from_args,
+    play_asked,
 )
 
 if TYPE_CHECKING:
-    from strategy.risk.battle import Value
+    from strategy.risk.results import Value
 
 EPILOG = """examples:
   strategy risk report --out report.html
@@ -78,48 +78,43 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute everything the page shows and write it."""
+    from dataclasses import replace
     from pathlib import Path
 
     from strategy.cli.risk.commit import commit_section
     from strategy.cli.risk.table import compute_table, table_grid
     from strategy.present.report import report_html, strategy_section
-    from strategy.risk.battle import CAPTURE
+    from strategy.risk import api
+    from strategy.risk.choices import CHOICE_RULES
     from strategy.risk.commit import commit_curve
-    from strategy.risk.optimal import OPTIMISED, optimal_odds, optimal_table
-    from strategy.risk.play.strategy_matrix import strategy_matrix
+    from strategy.risk.objectives import CAPTURE
 
-    rules = rules_from_args(args)
-    play = play_from_args(args, args.metric)
+    battle = battle_from_args(args, args.metric)
+    asked = play_asked(args)
     blitz = blitz_from_args(args)
-    refuse_play(play, blitz)
+    refuse_play(battle, blitz)
+    rules = battle.rules
     fought = fight(args, rules, blitz, None)
     odds = fought.odds
     more: list[tuple[str, Value]] = []
     if blitz.balanced:
         more.append(("true-random P(attacker captures)", fought.true_random.win_probability))
-    if play.asked:
-        value = optimal_odds(
-            args.attackers,
-            args.defenders,
-            rules,
-            play.objective,
-            play.choice,
-            allow_stop=play.allow_stop,
-            exact=True,
-        ).value
-        more.append((f"{play.objective.label} under optimal play (choice {play.choice})", value))
-    table = compute_table(args.rows, args.columns, rules, play, exact=False, blitz=blitz)
-    grid = table_grid(table, table.objective.label, args.digits, False, play, blitz=blitz)
+    if asked:
+        value = api.odds(args.attackers, args.defenders, battle, exact=True).value
+        more.append(
+            (f"{battle.objective.label} under optimal play (choice {battle.choice})", value)
+        )
+    table = compute_table(args.rows, args.columns, battle, exact=False, blitz=blitz)
+    grid = table_grid(table, table.objective.label, args.digits, False, asked, blitz=blitz)
     # Under the classic rule the defender has no choice to show: seed 003's rule instead.
-    optimal = optimal_table(
-        args.rows,
-        args.columns,
-        rules,
-        play.objective if play.objective.kind in OPTIMISED else CAPTURE,
-        "sees-roll" if play.choice == "max" else play.choice,
-        allow_stop=play.allow_stop,
+    shown = replace(
+        battle,
+        objective=battle.objective if battle.objective.optimisable else CAPTURE,
+        choice=CHOICE_RULES["sees-roll"] if battle.choice.fixed else battle.choice,
+        allow_stop=args.allow_stop,
     )
-    matrix = strategy_section(strategy_matrix(optimal), mark=(args.attackers, args.defenders))
+    optimal = api.strategy_matrix(args.rows, args.columns, shown)
+    matrix = strategy_section(optimal, mark=(args.attackers, args.defenders))
     extra = [matrix]
     if blitz.limit is None and args.attackers - rules.offset >= 1 and args.defenders >= 1:
         extra.append(commit_section(commit_curve(args.attackers, args.defenders, rules, blitz)))

@@ -6,7 +6,8 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, positive_int, write_json, write_text
-from strategy.cli.risk.options import add_rule_options, rules_from_args, rules_json
+from strategy.cli.risk.options import add_rule_options, rules_from_args
+from strategy.risk.serialise import rules_json
 
 if TYPE_CHECKING:
     from strategy.risk.play.rule_of_thumb import (

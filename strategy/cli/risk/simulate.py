@@ -14,19 +14,18 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import add_blitz_options, blitz_from_args
+from strategy.cli.risk.editions import add_blitz_options, blitz_from_args, blitz_json
 from strategy.cli.risk.options import (
-    PlayOptions,
     add_battle_arguments,
     add_play_options,
     add_rule_options,
-    play_from_args,
-    play_json,
-    rules_from_args,
-    rules_json,
+    battle_from_args,
+    play_asked,
 )
+from strategy.risk.serialise import battle_json, rules_json
 
 if TYPE_CHECKING:
+    from strategy.risk.battle import Battle
     from strategy.risk.objectives import Objective
     from strategy.risk.play.dice_policy import Policy
     from strategy.risk.rules import Rules
@@ -118,33 +117,41 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.objectives import Objective
     from strategy.risk.simulate import simulate
 
-    rules = rules_from_args(args)
-    play = play_from_args(args)
+    battle = battle_from_args(args)
+    asked = play_asked(args)
     blitz = blitz_from_args(args)
-    how = play_text(play)
+    how = play_text(battle, asked)
     if blitz.plain:
-        policy, exact_value = (optimal_play if play.asked else classic_play)(args, rules, play)
+        policy, exact_value = (optimal_play if asked else classic_play)(args, battle)
         result = simulate(
-            args.attackers, args.defenders, rules, trials=args.trials, seed=args.seed, policy=policy
+            args.attackers,
+            args.defenders,
+            battle.rules,
+            trials=args.trials,
+            seed=args.seed,
+            policy=policy,
         )
     else:
-        if play.asked:
+        if asked:
             raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
-        result, exact_value = blitz_play(args, rules, blitz)
+        result, exact_value = blitz_play(args, battle.rules, blitz)
         how = blitz.describe() + (
             " (the in-game draw: one uniform number per battle)" if blitz.balanced else ""
         )
+    objective = battle.objective
     quantities = list(QUANTITIES)
-    if play.objective.kind not in [kind for _, _, kind in QUANTITIES]:
-        quantities.append(("value", f"value ({play.objective.label})", play.objective.label))
+    if objective.kind not in [kind for _, _, kind in QUANTITIES]:
+        quantities.append(("value", f"value ({objective.label})", objective.label))
     rows: list[Row] = []
     for key, label, kind in quantities:
-        objective = Objective.parse(kind)
-        estimate = result.estimate(objective, args.confidence)
-        rows.append((key, label, estimate, exact_value(objective)))
+        estimated = Objective.parse(kind)
+        estimate = result.estimate(estimated, args.confidence)
+        rows.append((key, label, estimate, exact_value(estimated)))
     if args.format == "json":
         obj = simulation_json(result, rows, args.confidence)
-        write_json(args, obj | (play_json(play) if play.asked else {}) | blitz.json())
+        if asked:
+            obj |= {key: value for key, value in battle_json(battle).items() if key != "rules"}
+        write_json(args, obj | blitz_json(blitz))
     else:
         write_text(args, simulation_text(result, rows, args.confidence, how))
     return 0
@@ -154,14 +161,14 @@ Row = tuple[str, str, "Estimate", float | None]
 Play = tuple["Policy", Callable[["Objective"], float | None]]
 
 
-def classic_play(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> Play:
+def classic_play(args: argparse.Namespace, battle: Battle) -> Play:
     """Both sides roll the most dice; every quantity has an exact value."""
-    from strategy.risk.battle import battle_odds
+    from strategy.risk.classic import battle_odds
     from strategy.risk.play.dice_policy import MOST_DICE
 
     # Floats from the exact engine: exact to 1e-15, far below any simulation's noise, and
     # fast for battles too long for fractions.
-    odds = battle_odds(args.attackers, args.defenders, rules, exact=False)
+    odds = battle_odds(args.attackers, args.defenders, battle.rules, exact=False)
     return MOST_DICE, lambda objective: float(odds.expectation(objective))
 
 
@@ -178,33 +185,29 @@ def blitz_play(
     return result, lambda objective: float(odds.expectation(objective))
 
 
-def optimal_play(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> Play:
+def optimal_play(args: argparse.Namespace, battle: Battle) -> Play:
     """Both sides play as the optimal-play table says; only the objective they optimise
     has an exact value (the optimal value)."""
-    from strategy.risk.optimal import optimal_odds, optimal_table
+    from strategy.risk import api
+    from strategy.risk.optimal import optimal_table
     from strategy.risk.play.dice_policy import MOST_DICE, optimal_policy
 
-    options = (rules, play.objective, play.choice)
-    value = float(
-        optimal_odds(args.attackers, args.defenders, *options, allow_stop=play.allow_stop).value
-    )
-    policy: Policy = MOST_DICE  # where no one can move, no one is asked
-    if args.attackers >= 1 and args.defenders >= 1:
-        table = optimal_table(args.attackers, args.defenders, *options, allow_stop=play.allow_stop)
-        policy = optimal_policy(table)
-    return policy, lambda objective: value if objective == play.objective else None
+    value = float(api.odds(args.attackers, args.defenders, battle, exact=False).value)
+    # Where no one can move, no one is asked; where no one has a real choice, the most dice.
+    policy: Policy = MOST_DICE
+    if args.attackers >= 1 and args.defenders >= 1 and not battle.classic:
+        policy = optimal_policy(optimal_table(args.attackers, args.defenders, battle=battle))
+    return policy, lambda objective: value if objective == battle.objective else None
 
 
-def play_text(play: PlayOptions) -> str:
+def play_text(battle: Battle, asked: bool) -> str:
     """How the battles are played, for the text header."""
-    from strategy.risk.choices import choice_rule
-
-    if not play.asked:
+    if not asked:
         return "both sides always rolling the most dice"
-    stop = "the attacker may stop" if play.allow_stop else "no stopping"
+    stop = "the attacker may stop" if battle.allow_stop else "no stopping"
     return (
-        f"optimal play for {play.objective.label}, choice {play.choice}: "
-        f"{choice_rule(play.choice).summary}; {stop}"
+        f"optimal play for {battle.objective.label}, choice {battle.choice}: "
+        f"{battle.choice.summary}; {stop}"
     )
 
 

@@ -10,21 +10,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, fraction_text, write_json
-from strategy.cli.risk.options import (
-    add_play_options,
-    add_rule_options,
-    play_from_args,
-    play_json,
-    rules_from_args,
-    rules_json,
-)
+from strategy.cli.common import add_output_options, write_json
+from strategy.cli.risk.options import add_play_options, add_rule_options, battle_from_args
 from strategy.cli.risk.table import add_grid_options, caption, capture_shades, write_grid
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid
-    from strategy.risk.optimal import CellPlay, Value
-    from strategy.risk.play.strategy_matrix import CellStrategy, StrategyMatrix
+    from strategy.risk.play.strategy_matrix import StrategyMatrix
 
 FORMATS = ("text", "csv", "json", "latex", "html")
 
@@ -60,30 +52,18 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve the battle and write its strategy matrix."""
-    from strategy.risk.play.strategy_matrix import strategy_matrix
+    from strategy.engine.progress import ProgressBar
+    from strategy.risk import api
 
-    rules = rules_from_args(args)
-    play = play_from_args(args)
-    table = play.table(args.attackers, args.defenders, rules, exact=args.exact)
-    matrix = strategy_matrix(table)
+    battle = battle_from_args(args)
+    with ProgressBar("optimal table") as progress:
+        matrix = api.strategy_matrix(
+            args.attackers, args.defenders, battle, exact=args.exact, progress=progress
+        )
     if args.format == "json":
-        obj: dict[str, Any] = {
-            "attackers": list(table.attackers),
-            "defenders": list(table.defenders),
-            **play_json(play),
-            "rules": rules_json(rules),
-            "legend": dict(matrix.legend),
-            "cells": [
-                [
-                    cell_json(cell, table.play(cell.attackers, cell.defenders), value)
-                    for cell, value in zip(cells, values, strict=True)
-                ]
-                for cells, values in zip(matrix.cells, table.values, strict=True)
-            ],
-        }
-        write_json(args, obj, indent=None)
+        write_json(args, matrix.to_json(), indent=None)
         return 0
-    grid = matrix_grid(matrix, play.objective.label)
+    grid = matrix_grid(matrix, battle.objective.label)
     if args.format == "text":
         from dataclasses import replace
 
@@ -95,11 +75,9 @@ def run(args: argparse.Namespace) -> int:
 
 def matrix_grid(matrix: StrategyMatrix, objective: str) -> Grid:
     """The codes as a renderable grid, shaded by P(capture) under the same play."""
-    from strategy.cli.risk.options import PlayOptions
     from strategy.present.render import Grid
 
     table = matrix.table
-    play = PlayOptions(table.choice, table.objective, table.allow_stop, True)
     return Grid(
         title=f"optimal play, {table.choice}, objective {objective} (rows A, columns D)",
         row_name="A",
@@ -107,46 +85,6 @@ def matrix_grid(matrix: StrategyMatrix, objective: str) -> Grid:
         rows=table.attackers,
         columns=table.defenders,
         cells=tuple(tuple(cell.code for cell in row) for row in matrix.cells),
-        shades=capture_shades(table, play),
-        caption=caption(table, play),
+        shades=capture_shades(table),
+        caption=caption(table, asked=True),
     )
-
-
-def _number(value: Value, exact: bool) -> dict[str, Any]:
-    return {"value": float(value)} | ({"value_exact": fraction_text(value)} if exact else {})
-
-
-def _mix(mix: tuple[Value, ...]) -> list[dict[str, Any]]:
-    return [
-        {"dice": dice, "probability": float(p)}
-        | ({} if isinstance(p, float) else {"probability_exact": fraction_text(p)})
-        for dice, p in enumerate(mix, start=1)
-    ]
-
-
-def cell_json(cell: CellStrategy, play: CellPlay, value: Value) -> dict[str, Any]:
-    """One state's optimal play as JSON: the code, both sides' moves and sentences.
-
-    The defender's ``responses`` list its optimal dice (every tie) for each attacker dice
-    count (``respond``) or each attacker top roll (``sees-roll``), off the optimal path too.
-    """
-    exact = not isinstance(value, float)
-    attacker: dict[str, Any] = {"moves": list(play.attacker), "text": cell.attacker}
-    defender: dict[str, Any] = {"text": cell.defender}
-    if play.attacker_mix:
-        attacker["mixed"] = _mix(play.attacker_mix)
-        defender["mixed"] = _mix(play.defender_mix)
-    if play.responses:
-        defender["responses"] = [
-            {"attacker_dice": dice, "roll": list(roll), "dice": list(best)}
-            for dice, roll, best in play.responses
-        ]
-    return {
-        "attackers": cell.attackers,
-        "defenders": cell.defenders,
-        **_number(value, exact),
-        "code": cell.code,
-        "meaning": cell.meaning,
-        "attacker": attacker,
-        "defender": defender,
-    }

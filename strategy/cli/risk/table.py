@@ -19,7 +19,6 @@ from strategy.cli.common import (
     add_colour_option,
     add_output_options,
     colour_wanted,
-    fraction_text,
     nonnegative_int,
     positive_int,
     write_json,
@@ -28,22 +27,22 @@ from strategy.cli.common import (
 from strategy.cli.risk.editions import (
     add_blitz_options,
     blitz_from_args,
+    blitz_json,
     blitz_table,
     refuse_play,
 )
 from strategy.cli.risk.options import (
-    PlayOptions,
     add_play_options,
     add_rule_options,
-    play_from_args,
-    play_json,
-    rules_from_args,
-    rules_json,
+    battle_from_args,
+    play_asked,
 )
+from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid
-    from strategy.risk.battle import BattleTable
+    from strategy.risk.battle import Battle
+    from strategy.risk.results import BattleTable
     from strategy.risk.rules import Rules
     from strategy.risk.variants.blitz import Blitz
 
@@ -136,18 +135,17 @@ def run(args: argparse.Namespace) -> int:
     """Compute the table and write it in the chosen format."""
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
-    rules = rules_from_args(args)
-    play = play_from_args(args, args.metric)
+    battle = battle_from_args(args, args.metric)
     blitz = blitz_from_args(args)
-    refuse_play(play, blitz)
+    refuse_play(battle, blitz)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
-        check_output_size(args, rules, play)
-    fought = blitz_table(args.attackers, args.defenders, rules, play, blitz, exact=args.exact)
+        check_output_size(args, battle)
+    fought = blitz_table(args.attackers, args.defenders, battle, blitz, exact=args.exact)
     table = fought.table
     if args.format == "json":
-        extra = {} if blitz.plain else blitz.json() | {"error_bound": fought.error_bound}
-        write_json(args, table_json(table, play) | extra, indent=None)
+        extra = blitz_json(blitz) | ({} if blitz.plain else {"error_bound": fought.error_bound})
+        write_json(args, table.to_json() | extra, indent=None)
     elif args.format == "npy":
         import numpy as np
 
@@ -161,7 +159,9 @@ def run(args: argparse.Namespace) -> int:
         width = terminal_width(args)
         step = max(1, args.defenders // width) if compact and width else 1
         metric = table.objective.label
-        grid = table_grid(table, metric, args.digits, args.format == "csv", play, step, blitz)
+        asked = play_asked(args)
+        full = args.format == "csv"
+        grid = table_grid(table, metric, args.digits, full, asked, step, blitz)
         write_grid(args, grid, sampled=step)
     return 0
 
@@ -185,16 +185,16 @@ def output_chars(attackers: int, defenders: int, rules: Rules, fmt: str, exact: 
     return attackers * defenders * per_cell
 
 
-def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> None:
+def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
     """Refuse, before any work, a table too large to write sensibly in a text format."""
     from strategy.engine.resources import human_bytes
-    from strategy.risk.battle import check_table_memory
+    from strategy.risk.classic import check_table_memory
 
-    size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact)
+    size = output_chars(args.attackers, args.defenders, battle.rules, args.format, args.exact)
     if size > MAX_OUTPUT_CHARS:
-        if play.classic:
+        if battle.classic:
             # Pointing to npy is no help when the table cannot be held at all.
-            check_table_memory(args.attackers, args.defenders, rules, exact=args.exact)
+            check_table_memory(args.attackers, args.defenders, battle.rules, exact=args.exact)
         compact = "--compact for a sampled view, or " if args.format == "text" else ""
         raise CliError(
             f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
@@ -203,27 +203,18 @@ def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions)
 
 
 def compute_table(
-    attackers: int,
-    defenders: int,
-    rules: Rules,
-    play: PlayOptions,
-    *,
-    exact: bool,
-    blitz: Blitz | None = None,
+    attackers: int, defenders: int, battle: Battle, *, exact: bool, blitz: Blitz | None = None
 ) -> BattleTable:
-    """The classic kernel where nobody has a real choice, else the optimal-play table;
-    a blitz other than the plain battle fights each cell as it does."""
+    """The library's table of the battle, with a progress bar on a terminal; a blitz other
+    than the plain battle fights each cell as it does."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.battle import battle_table
+    from strategy.risk import api
 
     if blitz is not None and not blitz.plain:
-        return blitz_table(attackers, defenders, rules, play, blitz, exact=exact).table
-    if play.classic:
-        with ProgressBar("table") as progress:
-            return battle_table(
-                attackers, defenders, rules, play.objective, exact=exact, progress=progress
-            )
-    return play.table(attackers, defenders, rules, exact=exact)
+        return blitz_table(attackers, defenders, battle, blitz, exact=exact).table
+
+    with ProgressBar("table" if battle.classic else "optimal table") as progress:
+        return api.table(attackers, defenders, battle, exact=exact, progress=progress)
 
 
 def terminal_width(args: argparse.Namespace) -> int | None:
@@ -254,53 +245,34 @@ def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> Non
         write_text(args, writer[args.format](grid))
 
 
-def table_json(table: BattleTable, play: PlayOptions) -> dict[str, Any]:
-    """The JSON form: axes, metric, float values and, when exact, ``values_exact``."""
-    obj: dict[str, Any] = {
-        "attackers": list(table.attackers),
-        "defenders": list(table.defenders),
-        "metric": table.objective.label,
-        "description": table.objective.description,
-        **play_json(play),
-        "rules": rules_json(table.rules),
-        "values": table.as_floats(),
-    }
-    if table.exact:
-        obj["values_exact"] = [[fraction_text(v) for v in row] for row in table.values]
-    return obj
-
-
 def capture_shades(
-    table: BattleTable, play: PlayOptions | None = None, step: int = 1, blitz: Blitz | None = None
+    table: BattleTable, step: int = 1, blitz: Blitz | None = None
 ) -> tuple[tuple[float, ...], ...]:
-    """P(capture) under the same play and blitz (default: the classic battle), as seed 000
-    shades, at every ``step``-th row and column."""
-    play = play or PlayOptions("max", table.objective, False, False)
+    """P(capture) in the same battle and blitz, as seed 000 shades, at every ``step``-th
+    row and column."""
+    from dataclasses import replace
+
+    from strategy.risk.objectives import CAPTURE
+
     if table.objective.kind == "capture":
         capture = table
     else:
-        from dataclasses import replace
-
-        from strategy.risk.battle import CAPTURE
-
+        battle = replace(table.battle, objective=CAPTURE)
         rows, columns = len(table.attackers), len(table.defenders)
-        capture = compute_table(
-            rows, columns, table.rules, replace(play, objective=CAPTURE), exact=False, blitz=blitz
-        )
+        capture = compute_table(rows, columns, battle, exact=False, blitz=blitz)
     return tuple(map(tuple, capture.as_array()[::step, ::step].tolist()))
 
 
-def caption(table: BattleTable, play: PlayOptions | None, blitz: Blitz | None = None) -> str:
-    """The rules, the blitz and, for optimal play, the choice rule and whether the attacker
-    may stop."""
+def caption(table: BattleTable, asked: bool, blitz: Blitz | None = None) -> str:
+    """The rules, the blitz and, for optimal play (``asked``), the choice rule and whether
+    the attacker may stop."""
     text = f"rules: {table.rules.describe()}"
     if blitz is not None and not blitz.plain:
         text += f"; {blitz.describe()}"
-    if play is not None and play.asked:
-        from strategy.risk.choices import choice_rule
-
-        stop = "the attacker may stop" if play.allow_stop else "no stopping"
-        text += f"; optimal play, {play.choice}: {choice_rule(play.choice).summary}; {stop}"
+    if asked:
+        battle = table.battle
+        stop = "the attacker may stop" if battle.allow_stop else "no stopping"
+        text += f"; optimal play, {battle.choice}: {battle.choice.summary}; {stop}"
     return text
 
 
@@ -309,15 +281,15 @@ def table_grid(
     metric: str,
     digits: int | None,
     full: bool,
-    play: PlayOptions | None = None,
+    asked: bool = False,
     step: int = 1,
     blitz: Blitz | None = None,
 ) -> Grid:
     """The table of ``metric`` as a renderable grid, shaded by P(capture) as seed 000 shades.
 
-    ``full`` keeps every digit (exact fractions when the table is exact), for CSV; ``play``
-    and ``blitz`` say how the battle was played (default: the classic battle); ``step``
-    keeps every ``step``-th row and column only.
+    ``full`` keeps every digit (exact fractions when the table is exact), for CSV; ``asked``
+    says the battle is one of optimal play (the caption says how), ``blitz`` how it is
+    blitzed; ``step`` keeps every ``step``-th row and column only.
     """
     from strategy.present.render import Grid, format_number
 
@@ -338,6 +310,6 @@ def table_grid(
         rows=table.attackers[::step],
         columns=table.defenders[::step],
         cells=cells,
-        shades=capture_shades(table, play, step, blitz),
-        caption=caption(table, play, blitz),
+        shades=capture_shades(table, step, blitz),
+        caption=caption(table, asked, blitz),
     )

@@ -32,7 +32,6 @@ from strategy.risk.kernels.geometry import (
     edge_order,
     held_payoffs,
     spent_rows,
-    start_offsets,
     table_diagonals,
     tick,
 )
@@ -60,15 +59,15 @@ def exact_table(
     progress: Progress | None = None,
 ) -> ScaledRows:
     """Rows ``A = 1..max_attackers`` of exact values, columns ``D = 1..max_defenders``."""
-    rows, columns = start_offsets(objective, max_attackers, max_defenders)
+    rows, columns = objective.split("start_offset", max_attackers, max_defenders)
     head = [
-        tuple(Fraction(v + rows[row] + c) for v, c in zip(payoffs, columns, strict=True))
+        tuple(Fraction(v + rows[row + 1] + c) for v, c in zip(payoffs, columns[1:], strict=True))
         for row, payoffs in enumerate(spent_rows(rules, objective, max_attackers, max_defenders))
     ]
     max_n = max(max_attackers - rules.offset, 0)
     sweep = _ExactSweep(rules, objective, max_n, max_defenders)
     numerators, exponents = sweep.run(progress)
-    shifts = np.add.outer(np.array(rows[rules.offset :], dtype=np.int64), np.array(columns))
+    shifts = np.add.outer(np.array(rows[rules.offset + 1 :], dtype=np.int64), np.array(columns[1:]))
     return ScaledRows(head, numerators, exponents, sweep.powers, shifts if shifts.any() else None)
 
 

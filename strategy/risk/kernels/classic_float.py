@@ -28,7 +28,6 @@ from strategy.risk.kernels.geometry import (
     edge_order,
     held_payoffs,
     spent_rows,
-    start_offsets,
     table_diagonals,
     tick,
 )
@@ -78,9 +77,9 @@ def float_table(
     max_n = max_attackers - rules.offset
     if max_n >= 1:
         _fill_by_diagonals(table, max_n, rules, objective, progress)
-    rows, columns = start_offsets(objective, max_attackers, max_defenders)
+    rows, columns = objective.split("start_offset", max_attackers, max_defenders)
     if any(rows) or any(columns):
-        table += np.add.outer(np.array(rows, dtype=np.float64), np.array(columns, np.float64))
+        table += np.add.outer(np.array(rows[1:], np.float64), np.array(columns[1:], np.float64))
     return table
 
 

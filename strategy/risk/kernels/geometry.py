@@ -141,23 +141,3 @@ def spent_rows(rules: Rules, objective: Objective, rows: int, columns: int) -> l
         [objective.payoff(attackers, d) for d in range(1, columns + 1)]
         for attackers in range(1, min(rows, rules.offset) + 1)
     ]
-
-
-def start_offsets(
-    objective: Objective, max_attackers: int, max_defenders: int
-) -> tuple[list[int], list[int]]:
-    """Row and column parts of ``objective.start_offset``: ``rows[A-1] + columns[D-1]``.
-
-    Start offsets are affine in ``(A, D)`` (they count armies from the start), so two
-    vectors hold a whole grid of them.
-
-    >>> start_offsets(Objective("balance", 2), 2, 3)
-    ([0, -1], [0, 1, 2])
-    """
-    base = objective.start_offset(1, 1)
-    rows = [objective.start_offset(a, 1) - base for a in range(1, max_attackers + 1)]
-    columns = [objective.start_offset(1, d) for d in range(1, max_defenders + 1)]
-    corner = objective.start_offset(max_attackers, max_defenders)
-    if rows[-1] + columns[-1] != corner:  # pragma: no cover - guards Objective's contract
-        raise AssertionError(f"start offsets of {objective.label} are not affine")
-    return rows, columns

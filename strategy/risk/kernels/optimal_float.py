@@ -14,9 +14,8 @@ Decisions are kept as bitmasks (bit ``i``: the ``i``-th option is optimal, ties 
 :data:`~strategy.engine.solve.FLOAT_TIE_TOLERANCE` as in the solver) and become
 :class:`~strategy.risk.plays.CellPlay` objects only when read.
 
->>> from strategy.risk.rules import Rules
->>> from strategy.risk.objectives import Objective
->>> grid = float_grid(3, 2, Rules(), Objective("capture"), "sees-roll", allow_stop=True)
+>>> from strategy.risk.battle import Battle
+>>> grid = float_grid(3, 2, Battle.of(choice="sees-roll"))
 >>> round(float(grid.values[2, 1]), 12), grid.play(2, 1).attacker  # seed 003: 15/36
 (0.416666666667, (1,))
 """
@@ -32,11 +31,11 @@ import numpy as np
 
 from strategy.engine.matrix_game import solve_matrix_game
 from strategy.engine.solve import FLOAT_TIE_TOLERANCE
-from strategy.risk.choices import Choice
+from strategy.risk.battle import Battle
+from strategy.risk.choices import ChoiceRule
 from strategy.risk.dice import rules_roll
 from strategy.risk.moves import Roll, attacker_tops, round_moves, seen_roll_losses
-from strategy.risk.objectives import Objective
-from strategy.risk.plays import OVER, CellPlay, Response, moves
+from strategy.risk.plays import OVER, CellPlay, Response
 from strategy.risk.rules import Rules
 
 FloatArray = np.ndarray[tuple[int, ...], np.dtype[np.float64]]
@@ -61,7 +60,8 @@ class Stage:
     attacker dice show top ``g``. ``labels`` lists the defender's responses as the exact
     tables record them: ``(attacker dice, roll, situation)``.
 
-    >>> found = stage(Rules(), "sees-roll", 3, 2)
+    >>> from strategy.risk.choices import CHOICE_RULES
+    >>> found = stage(Rules(), CHOICE_RULES["sees-roll"], 3, 2)
     >>> found.groups, found.width, found.labels[0]  # 6 tops of one die, 21 of two
     (27, 2, (1, (6,), 0))
     """
@@ -75,13 +75,13 @@ class Stage:
 
 
 @cache
-def stage(rules: Rules, choice: Choice, kmax: int, jmax: int) -> Stage:
+def stage(rules: Rules, choice: ChoiceRule, kmax: int, jmax: int) -> Stage:
     """The :class:`Stage` of one class of states (built once per rules and class)."""
     rnd = round_moves(rules, kmax, jmax)
     index = {successor: i for i, successor in enumerate(rnd.successors)}
     # One (counts, total) per defender dice count and situation: counts of (losses).
     situations: list[list[tuple[tuple[tuple[int, int, int], ...], int]]]
-    if choice == "sees-roll":
+    if choice.defender_sees_roll:
         tops = list(
             dict.fromkeys(top for k in range(1, kmax + 1) for top, _ in _tops(rules, k, jmax))
         )
@@ -98,13 +98,12 @@ def stage(rules: Rules, choice: Choice, kmax: int, jmax: int) -> Stage:
             for top, count in _tops(rules, k, jmax):
                 rolls[where[top], k - 1] = count / rules.attacker_sides**k
     else:
-        dice = [kmax] if choice == "max" else list(range(1, kmax + 1))
-        answers = [jmax] if choice == "max" else list(range(1, jmax + 1))
+        dice, answers = choice.attacker_dice(kmax), choice.defender_dice(jmax)
         situations = [
             [(rules_roll(rules, k, j).counts, rules_roll(rules, k, j).total) for k in dice]
             for j in answers
         ]
-        labels = tuple((k, (), k - 1) for k in dice) if choice == "respond" else ()
+        labels = tuple((k, (), k - 1) for k in dice) if choice.defender_answers else ()
         rolls = np.zeros((0, 0))
     groups = len(situations[0])
     probabilities = np.zeros((len(rnd.successors), len(situations) * groups))
@@ -121,39 +120,20 @@ def _tops(rules: Rules, dice: int, jmax: int) -> tuple[tuple[Roll, int], ...]:
     return attacker_tops(rules, dice, min(dice, jmax))
 
 
-def separable(
-    function: Callable[[int, int], int], rows: int, columns: int, first_column: int
-) -> tuple[list[int], list[int]]:
-    """``f(a, d) = row[a] + column[d]`` for ``a <= rows`` and ``first_column <= d <= columns``.
-
-    Payoffs of held states and start offsets count armies, so they split this way (the
-    tests hold float tables, built on it, to exact ones built cell by cell, for every
-    objective); two far corners are checked, so an objective that broke the rule would
-    fail loudly rather than give wrong numbers.
-
-    >>> separable(lambda a, d: a - 2 * d, 2, 3, 1)
-    ([0, 1, 2], [0, -2, -4, -6])
-    """
-    base = function(0, first_column)
-    row = [function(a, first_column) - base for a in range(rows + 1)]
-    column = [function(0, d) if d >= first_column else 0 for d in range(columns + 1)]
-    for a, d in ((rows, columns), (1, columns)):
-        if function(a, d) != row[a] + column[d]:  # pragma: no cover - Objective's contract
-            raise AssertionError(f"f({a}, {d}) is not a row part plus a column part")
-    return row, column
-
-
-def float_grid_memory(max_attackers: int, max_defenders: int, rules: Rules, choice: Choice) -> int:
+def float_grid_memory(
+    max_attackers: int, max_defenders: int, rules: Rules, choice: ChoiceRule
+) -> int:
     """Bytes :func:`float_grid` needs, with the table of Python floats built from it.
 
-    >>> float_grid_memory(1000, 1000, Rules(), "sees-roll") // 10**6
+    >>> from strategy.risk.choices import CHOICE_RULES
+    >>> float_grid_memory(1000, 1000, Rules(), CHOICE_RULES["sees-roll"]) // 10**6
     92
     """
     widest = stage(rules, choice, rules.attacker_dice, rules.defender_dice)
     per_cell = 8 + _bits(rules.attacker_dice + 1)().itemsize
-    if choice in ("respond", "sees-roll"):
+    if choice.defender_answers:
         per_cell += widest.groups * _bits(rules.defender_dice)().itemsize
-    if choice == "announce":
+    if choice.simultaneous:
         per_cell += 8 * (rules.attacker_dice + rules.defender_dice)
     # The table's rows of Python floats, at the peak of building them: a 24-byte float, its
     # pointers in a row list and in a row tuple, and the arrays of start offsets and of
@@ -177,7 +157,7 @@ class FloatGrid:
     """
 
     rules: Rules
-    choice: Choice
+    choice: ChoiceRule
     allow_stop: bool
     values: FloatArray
     attacker: BitArray
@@ -196,7 +176,8 @@ class FloatGrid:
     def row_plays(self, attackers: int, first: int, stop: int) -> tuple[CellPlay, ...]:
         """The plays of the states ``(attackers, D)`` for ``first <= D < stop``.
 
-        >>> grid = float_grid(3, 2, Rules(), Objective("capture"), "max", allow_stop=False)
+        >>> from strategy.risk.battle import Battle
+        >>> grid = float_grid(3, 2, Battle(allow_stop=False))
         >>> [play.attacker for play in grid.row_plays(3, 0, 3)]
         [(), (2,), (2,)]
         """
@@ -236,7 +217,7 @@ class FloatGrid:
         key = (kmax, jmax, attacker, defender, mixes)
         play = self.interned.get(key)
         if play is None:
-            chosen = moves(self.choice, kmax, self.allow_stop)
+            chosen = self.choice.attacker_moves(kmax, allow_stop=self.allow_stop)
             responses: tuple[Response, ...] = tuple(
                 (k, roll, tuple(j + 1 for j in range(jmax) if defender[g] >> j & 1))
                 for k, roll, g in found.labels
@@ -289,26 +270,25 @@ class PlayRows(Sequence[tuple[CellPlay, ...]]):
 
 
 def float_grid(
-    max_attackers: int,
-    max_defenders: int,
-    rules: Rules,
-    objective: Objective,
-    choice: Choice,
-    *,
-    allow_stop: bool,
-    progress: Progress | None = None,
+    max_attackers: int, max_defenders: int, battle: Battle, progress: Progress | None = None
 ) -> FloatGrid:
     """Solve every state ``0 <= A <= max_attackers``, ``0 <= D <= max_defenders`` in floats."""
+    rules, objective, choice, allow_stop = (
+        battle.rules,
+        battle.objective,
+        battle.choice,
+        battle.allow_stop,
+    )
     rows, columns = max_attackers + 1, max_defenders + 1
     captured = [objective.payoff(a, 0) for a in range(rows)]
-    row_part, column_part = separable(objective.payoff, max_attackers, max_defenders, 1)
+    row_part, column_part = objective.split("payoff", max_attackers, max_defenders)
     # Every state starts at what stopping pays; the states where a roll is possible are
     # overwritten diagonal by diagonal, each after reading its own stop value.
     values = np.add.outer(np.array(row_part, float), np.array(column_part, float))
     values[:, 0] = captured
     widest = stage(rules, choice, rules.attacker_dice, rules.defender_dice)
-    groups = widest.groups if choice in ("respond", "sees-roll") else 0
-    mixes = choice == "announce"
+    groups = widest.groups if choice.defender_answers else 0
+    mixes = choice.simultaneous
     grid = FloatGrid(
         rules,
         choice,
@@ -361,7 +341,7 @@ def _solve_class(grid: FloatGrid, found: Stage, u: int, low: int, high: int) -> 
     options = successors @ found.probabilities
     # The defender's dice counts side by side: (cells, situations) each.
     answers = [options[:, j * found.groups : (j + 1) * found.groups] for j in range(found.width)]
-    if grid.choice == "announce":
+    if grid.choice.simultaneous:
         # One situation per attacker dice count, one column per defender dice count.
         value, attacker_mix, defender_mix = solve_stage_games(np.stack(answers, axis=2))
         kmax, jmax = found.groups, found.width
@@ -370,10 +350,10 @@ def _solve_class(grid: FloatGrid, found: Stage, u: int, low: int, high: int) -> 
         fight = [value]
     else:
         low_values = _extreme(answers, np.minimum)
-        if grid.choice != "max":
+        if not grid.choice.fixed:
             defender = grid.defender.reshape(-1, grid.defender.shape[2])
             defender[cells, : found.groups] = _ties(answers, low_values)
-        if grid.choice == "sees-roll":
+        if grid.choice.defender_sees_roll:
             low_values = low_values @ found.rolls
         fight = [low_values[:, k] for k in range(low_values.shape[1])]
     if grid.allow_stop:

@@ -20,20 +20,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from strategy.risk.choices import choice_rule
+from strategy.risk.choices import Sight
 
 if TYPE_CHECKING:
-    from strategy.risk.optimal import OptimalTable
+    from strategy.risk.results import OptimalTable
 
 IntArray = npt.NDArray[np.int64]
 #: What the defender knows when it chooses: nothing (the dice are announced at once), the
 #: attacker's dice count (``respond``), or the attacker's sorted roll (``sees-roll``).
-Sight = Literal["nothing", "count", "roll"]
 #: A choice for one situation: a dice count, or the probabilities of dice counts.
 Mixed = int | Mapping[int, float | Fraction]
 #: What the defender saw, for :class:`StatePolicy`: nothing, a dice count or a sorted roll.
@@ -104,7 +103,7 @@ class StatePolicy:
     sorted roll, as ``sight`` says. A defender who always rolls one die fights the battle
     of rules with one defending die:
 
-    >>> from strategy.risk.battle import battle_odds
+    >>> from strategy.risk.classic import battle_odds
     >>> from strategy.risk.rules import Rules
     >>> from strategy.risk.simulate import simulate
     >>> one_die = StatePolicy(lambda a, d: min(3, a - 1), lambda a, d, seen: 1)
@@ -191,9 +190,9 @@ def optimal_policy(table: OptimalTable) -> StatePolicy:
     >>> played.win_probability.contains(table.value(6, 4))
     True
     """
-    from strategy.risk.optimal import ATTACK, STOP
+    from strategy.risk.choices import ATTACK, STOP
 
-    rule = choice_rule(table.choice)
+    rule = table.choice
 
     def attacker(attackers: int, defenders: int) -> Mixed:
         play = table.play(attackers, defenders)
@@ -216,16 +215,4 @@ def optimal_policy(table: OptimalTable) -> StatePolicy:
             return play.response(len(seen), seen[:most])[0]
         return most
 
-    return StatePolicy(attacker, defender, choice_sight(table.choice))
-
-
-def choice_sight(choice: str) -> Sight:
-    """What the defender sees before choosing under a choice rule.
-
-    >>> [choice_sight(c) for c in ("max", "announce", "respond", "sees-roll")]
-    ['nothing', 'nothing', 'count', 'roll']
-    """
-    rule = choice_rule(choice)
-    if rule.defender_sees_roll:
-        return "roll"
-    return "nothing" if rule.fixed or rule.simultaneous else "count"
+    return StatePolicy(attacker, defender, table.choice.sight)

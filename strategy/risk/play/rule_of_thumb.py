@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from strategy.risk.battle import battle_table
+from strategy.risk.classic import battle_table
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
 Shape = Literal["ramp", "normal"]

@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
-from strategy.risk.choices import Choice
+from strategy.risk.choices import STOP, ChoiceRule, choice_rule
 from strategy.risk.moves import Roll
-from strategy.risk.optimal import STOP, CellPlay, OptimalTable, Value
+from strategy.risk.plays import CellPlay
+from strategy.risk.results import OptimalTable, Value
 from strategy.risk.rules import Rules
 
 #: The defender's optimal dice counts for each attacker roll it may see.
@@ -73,6 +75,12 @@ class StrategyMatrix:
     table: OptimalTable
     cells: tuple[tuple[CellStrategy, ...], ...]
     legend: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``strategy --json`` shape (:func:`strategy.risk.serialise.matrix_json`)."""
+        from strategy.risk.serialise import matrix_json
+
+        return matrix_json(self)
 
 
 def fit_rule(by_roll: ByRoll) -> tuple[str, str] | None:
@@ -159,7 +167,7 @@ GENERAL = {
 
 
 def describe_cell(
-    play: CellPlay, rules: Rules, choice: Choice, attackers: int, defenders: int
+    play: CellPlay, rules: Rules, choice: ChoiceRule | str, attackers: int, defenders: int
 ) -> CellStrategy:
     """The code and sentences for optimal play at ``(attackers, defenders)``.
 
@@ -173,6 +181,7 @@ def describe_cell(
         return CellStrategy(attackers, defenders, ".", GENERAL["."], "", GENERAL["."])
     if play.stops:
         return CellStrategy(attackers, defenders, "S", "stop", "", GENERAL["S"])
+    choice = choice_rule(choice)
     most = rules.attacker_dice_for(attackers)
     dice, attacker = _attacker(play, choice, most)
     body, defender, by_roll = _defender(play, rules, choice, defenders, dice)
@@ -188,9 +197,9 @@ def describe_cell(
     return CellStrategy(attackers, defenders, code, attacker, defender, meaning, by_roll)
 
 
-def _attacker(play: CellPlay, choice: Choice, most: int) -> tuple[int | None, str]:
+def _attacker(play: CellPlay, choice: ChoiceRule, most: int) -> tuple[int | None, str]:
     """The attacker's dice (the most among ties; None when it mixes) and its sentence."""
-    if choice == "announce":
+    if choice.simultaneous:
         if not all(p in (0, 1) for p in play.attacker_mix):
             return None, f"attack, rolling {_mix_text(play.attacker_mix)}"
         dice = play.attacker_mix.index(1) + 1
@@ -201,19 +210,19 @@ def _attacker(play: CellPlay, choice: Choice, most: int) -> tuple[int | None, st
 
 
 def _defender(
-    play: CellPlay, rules: Rules, choice: Choice, defenders: int, dice: int | None
+    play: CellPlay, rules: Rules, choice: ChoiceRule, defenders: int, dice: int | None
 ) -> tuple[str | None, str, tuple[tuple[Roll, tuple[int, ...]], ...]]:
     """The defender's code (None if no short one fits), its sentence, and its play by roll."""
-    if choice == "max":
+    if choice.fixed:
         most = rules.defender_dice_for(defenders)
         return str(most), f"rolls {_dice(most)}", ()
-    if choice == "announce":
+    if choice.simultaneous:
         pure = [j for j, p in enumerate(play.defender_mix, 1) if p == 1]
         if pure:
             return str(pure[0]), f"rolls {_dice(pure[0])}", ()
         return None, f"rolls {_mix_text(play.defender_mix)}", ()
     assert dice is not None
-    if choice == "respond":
+    if not choice.defender_sees_roll:
         answers = play.response(dice)
         said = " or ".join(map(str, answers))
         return (

@@ -21,7 +21,7 @@ SMG's README (smgstudio/risk-dice): 30 v 15 attacking troops on a capital, P(the
 wins having lost exactly 12) is 0.0222128001707278 in true random and 0.0100282888709122 in
 Balanced Blitz.
 
->>> from strategy.risk.battle import battle_odds
+>>> from strategy.risk.classic import battle_odds
 >>> from strategy.risk.rules import Rules
 >>> rules = Rules(count="attacking").with_modifiers(capital=True)
 >>> balanced = balance_odds(battle_odds(30, 15, rules))
@@ -38,8 +38,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from strategy.risk.battle import BattleOdds, Value
 from strategy.risk.kernels.classic_float import FloatArray
+from strategy.risk.results import BattleOdds, Value
 
 LABEL = "Balanced Blitz as of v3.3"
 #: The unit roundoff of a float.
@@ -152,7 +152,7 @@ def input_error(odds: BattleOdds) -> float:
     ``8 (A + D)`` unit roundoffs, about 40 times the largest error measured against exact
     odds (tests/test_balanced_blitz.py checks it), plus the mass the push dropped.
 
-    >>> from strategy.risk.battle import battle_odds
+    >>> from strategy.risk.classic import battle_odds
     >>> input_error(battle_odds(3, 2)) == UNIT
     True
     """
@@ -175,7 +175,7 @@ def outcome_order(state: tuple[int, int, Value]) -> tuple[bool, int]:
 def balance_odds(true_random: BattleOdds, balance: Balance = V3_3) -> Balanced:
     """Apply the four steps to a true-random battle (exact or float).
 
-    >>> from strategy.risk.battle import battle_odds
+    >>> from strategy.risk.classic import battle_odds
     >>> balanced = balance_odds(battle_odds(10, 1))  # a 5% cutoff makes this a sure win
     >>> balanced.win_steps[0], balanced.odds.win_probability
     (1.0, 1.0)

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from strategy.engine.resources import TooLarge
-from strategy.risk.battle import BattleOdds, BattleTable, Value, battle_odds, battle_table
+from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.editions import DICE_MODES, DiceMode
 from strategy.risk.kernels.classic_float import FloatArray, FloatRows
 from strategy.risk.kernels.geometry import Progress
@@ -33,6 +33,7 @@ from strategy.risk.limits import Limit, stop_until_rules, table_of
 from strategy.risk.need import Need, fewest, minimum_armies
 from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import FinalStates
+from strategy.risk.results import BattleOdds, BattleTable, Value
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
     UNIT,

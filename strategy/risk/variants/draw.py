@@ -25,8 +25,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from strategy.risk.battle import BattleOdds
 from strategy.risk.limits import RetreatAt
+from strategy.risk.results import BattleOdds
 from strategy.risk.rules import Rules
 from strategy.risk.simulate import CHUNK, Simulation, checked_seed, simulate
 from strategy.risk.variants.balanced_blitz import outcome_order
@@ -39,7 +39,7 @@ STEPS = 2**53
 def draw(odds: BattleOdds, *, trials: int, seed: int | None = None) -> Simulation:
     """``trials`` battles, each one uniform number against ``odds``' final states.
 
-    >>> from strategy.risk.battle import battle_odds
+    >>> from strategy.risk.classic import battle_odds
     >>> played = draw(battle_odds(3, 1), trials=10_000, seed=1)
     >>> played.win_probability.contains(battle_odds(3, 1).win_probability)
     True

@@ -1,0 +1,123 @@
+"""The one library entry point for Risk battles: ask a question, the library picks the kernel.
+
+:func:`odds`, :func:`table` and :func:`strategy_matrix` take the battle's terms as a
+:class:`~strategy.risk.battle.Battle` or as plain keywords and strings (``choice="sees-roll"``,
+``objective="balance:2"``, ``defender_dice=3``, ``count="attacking"``, ``allow_stop=False``).
+Wherever nobody has a real choice (:attr:`Battle.classic`) the classic kernels answer, at
+any size; elsewhere the optimal-play kernels do. The command line, the web API and
+notebooks all ask here, so a Python caller gets every fast path the CLI gets.
+
+Exactness defaults are the same in the CLI and here, one per question: the odds of one
+battle are exact (cheap, and "exact first"); a table is float (a 1000 x 1000 table in
+floats takes a fraction of a second, in fractions minutes), ``exact=True`` on request.
+
+>>> round(float(odds(10, 6, count="attacking").win_probability), 3)  # Osborne (2003), Table 3
+0.861
+>>> terms = {"choice": "sees-roll", "objective": "balance:2"}
+>>> sees = table(12, 12, **terms)
+>>> exact = odds(12, 7, **terms).value  # the exact kernel, one battle
+>>> abs(sees.value(12, 7) - exact) < 1e-12  # the float kernel, a whole table
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from strategy.risk.battle import Battle
+from strategy.risk.classic import battle_odds, battle_table
+from strategy.risk.kernels.geometry import Progress
+from strategy.risk.optimal import optimal_odds, optimal_table
+from strategy.risk.play.strategy_matrix import StrategyMatrix
+from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
+from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, OptimalTable
+
+__all__ = ["Battle", "odds", "strategy_matrix", "table"]
+
+
+def odds(
+    attackers: int,
+    defenders: int,
+    battle: Battle | None = None,
+    *,
+    exact: bool = True,
+    progress: Progress | None = None,
+    **terms: Any,
+) -> BattleOdds | OptimalOdds:
+    """One battle: its value under the battle's objective and how each side starts.
+
+    Where nobody has a real choice the answer is the classic battle's whole distribution
+    of final states (:class:`~strategy.risk.results.BattleOdds`; in floats at any size,
+    memory growing with ``A + D``); otherwise optimal play
+    (:class:`~strategy.risk.results.OptimalOdds`).
+
+    >>> odds(3, 2, choice="sees-roll").value < odds(3, 2).value  # the defender sees the dice
+    True
+    >>> type(odds(100_000, 100_000, exact=False)).__name__  # classic: any size, in floats
+    'BattleOdds'
+
+    """
+    battle = Battle.of(battle, **terms)
+    if battle.classic:
+        found = battle_odds(attackers, defenders, battle.rules, exact=exact, progress=progress)
+        return BattleOdds(
+            battle, found.attackers, found.defenders, found.final_states, exact, found.dropped_mass
+        )
+    return optimal_odds(attackers, defenders, battle=battle, exact=exact)
+
+
+def table(
+    max_attackers: int,
+    max_defenders: int,
+    battle: Battle | None = None,
+    *,
+    exact: bool = False,
+    progress: Progress | None = None,
+    **terms: Any,
+) -> BattleTable | OptimalTable:
+    """Values of the battle's objective for attackers 1..``max_attackers`` and defenders
+    1..``max_defenders``: the classic kernels where nobody has a real choice, else optimal
+    play (:class:`~strategy.risk.results.OptimalTable`, with every cell's play).
+
+    Tables too large for this machine's memory are refused before any work
+    (:class:`strategy.engine.resources.TooLarge`, with the size they would need).
+
+    >>> table(2, 1, exact=True).values  # seed 003: Pr(1,1) = 0, Pr(2,1) = 15/36
+    ((Fraction(0, 1),), (Fraction(5, 12),))
+    """
+    battle = Battle.of(battle, **terms)
+    if battle.classic:
+        found = battle_table(
+            max_attackers,
+            max_defenders,
+            battle.rules,
+            battle.objective,
+            exact=exact,
+            progress=progress,
+        )
+        return BattleTable(battle, found.attackers, found.defenders, found.values, exact)
+    return optimal_table(
+        max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
+    )
+
+
+def strategy_matrix(
+    max_attackers: int,
+    max_defenders: int,
+    battle: Battle | None = None,
+    *,
+    exact: bool = False,
+    progress: Progress | None = None,
+    **terms: Any,
+) -> StrategyMatrix:
+    """Optimal play at every state as short codes explained in a legend (seed 003's
+    strategy matrix, for every choice rule and objective).
+
+    >>> dict(strategy_matrix(3, 3, objective="balance:2").legend)["S"]
+    'the attacker should stop'
+    """
+    battle = Battle.of(battle, **terms)
+    solved = optimal_table(
+        max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
+    )
+    return describe_matrix(solved)

@@ -1,0 +1,217 @@
+"""The classic battle: both sides roll the most dice they may until one side is spent.
+
+Internally the attacker is counted by the armies that may still attack
+(``n = A - rules.offset``), so the battle ends at ``n = 0`` or ``D = 0`` under
+either count convention. Each roll removes ``min(attacker dice, defender dice)``
+armies, so every state depends only on states with fewer armies. Tables are filled
+anti-diagonal by anti-diagonal (floats, :mod:`strategy.risk.kernels.classic_float`) or with
+integers over powers of the dice's faces (exact, :mod:`strategy.risk.kernels.classic_exact`);
+one battle pushes its probability mass forward to the final states.
+
+>>> odds = battle_odds(3, 1)
+>>> odds.win_probability == Fraction(15, 36) * Fraction(91, 216) + Fraction(125, 216)
+True
+>>> p31 = Fraction(15, 36) * Fraction(91, 216) + Fraction(125, 216)
+>>> battle_table(4, 2).value(4, 1) == p31 * Fraction(441, 1296) + Fraction(855, 1296)
+True
+>>> round(battle_cell(5_000, 5_000).value, 9)  # no table: memory grows with A + D only
+1.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from math import lcm, log2
+
+from strategy.engine.resources import require_memory
+from strategy.risk.battle import Battle
+from strategy.risk.dice import rules_roll
+from strategy.risk.kernels.classic_exact import exact_push, exact_table
+from strategy.risk.kernels.classic_float import FloatRows, float_table
+from strategy.risk.kernels.geometry import Progress
+from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward
+from strategy.risk.objectives import CAPTURE, Objective
+from strategy.risk.results import BattleOdds, BattleTable, CellResult, Value
+from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
+
+__all__ = [
+    "battle_cell",
+    "battle_odds",
+    "battle_table",
+    "check_table_memory",
+    "classic_steps",
+    "float_table_memory",
+    "table_memory",
+]
+
+
+@cache
+def classic_steps(
+    rules: Rules, attackers: int, defenders: int
+) -> tuple[tuple[int, int, Fraction], ...]:
+    """``(attacker_losses, defender_losses, probability)`` of one classic roll from a state.
+
+    The state is counted in ``rules``' convention and must allow an attack.
+
+    >>> classic_steps(Rules(), 2, 1)
+    ((1, 0, Fraction(7, 12)), (0, 1, Fraction(5, 12)))
+    """
+    attacker_dice = rules.attacker_dice_for(attackers)
+    defender_dice = rules.defender_dice_for(defenders)
+    if attacker_dice < 1 or defender_dice < 1:
+        raise ValueError(f"no roll is possible at ({attackers}, {defenders})")
+    return rules_roll(rules, attacker_dice, defender_dice).probabilities()
+
+
+def battle_odds(
+    attackers: int,
+    defenders: int,
+    rules: Rules = DEFAULT_RULES,
+    *,
+    exact: bool = True,
+    tolerance: float = DEFAULT_TOLERANCE,
+    progress: Progress | None = None,
+) -> BattleOdds:
+    """Push the probability mass of one battle forward to its final states.
+
+    Float odds drop masses below ``tolerance`` on the way (see :func:`battle_cell`) and
+    take memory proportional to ``A + D``; exact odds are refused up front when too large.
+
+    >>> [(a, d) for a, d, _ in battle_odds(3, 2).final_states]
+    [(3, 0), (2, 0), (1, 1), (1, 2)]
+    """
+    rules.check_state(attackers, defenders)
+    offset = rules.offset
+    n0 = attackers - offset
+    if exact:
+        require_memory(
+            _exact_odds_memory(n0, defenders, rules), f"the exact odds of {attackers} v {defenders}"
+        )
+        final = exact_push(n0, defenders, rules, progress)
+        order = sorted(final, key=lambda s: (s[1] != 0, -s[0] if s[1] == 0 else s[1]))
+        states: tuple[tuple[int, int, Value], ...] = tuple(
+            (n + offset, d, final[(n, d)]) for n, d in order
+        )
+        return BattleOdds(Battle(rules, allow_stop=False), attackers, defenders, states, exact)
+    pushed = push_forward(n0, defenders, rules, tolerance, progress)
+    captured, held = pushed.captured.tolist(), pushed.held.tolist()
+    states = tuple(
+        (n + offset, 0, captured[n]) for n in range(n0, -1, -1) if captured[n] > 0
+    ) + tuple((offset, d, held[d]) for d in range(1, defenders + 1) if held[d] > 0)
+    fought = Battle(rules, allow_stop=False)
+    return BattleOdds(fought, attackers, defenders, states, exact, pushed.dropped)
+
+
+def _exact_odds_memory(n0: int, defenders: int, rules: Rules) -> int:
+    """Bytes the exact push may hold: a few diagonals and the final states, at full length."""
+    k = min(rules.attacker_dice, rules.defender_dice)
+    states = (k + 1) * (min(n0, defenders) + 1) + n0 + defenders + 1
+    return states * (150 + _numerator_bytes(n0 + defenders, rules))
+
+
+def _numerator_bytes(armies: int, rules: Rules) -> int:
+    """A bound on an exact numerator's size: at most ``armies`` rolls of all the dice."""
+    base = lcm(rules.attacker_sides, rules.defender_sides)
+    return int(armies * (rules.attacker_dice + rules.defender_dice) * log2(base) / 8)
+
+
+def battle_cell(
+    attackers: int,
+    defenders: int,
+    rules: Rules = DEFAULT_RULES,
+    objective: Objective = CAPTURE,
+    *,
+    tolerance: float = DEFAULT_TOLERANCE,
+    progress: Progress | None = None,
+) -> CellResult:
+    """The value of one battle without its table: memory grows with ``A + D``, not ``A * D``.
+
+    The battle's probability mass is pushed forward from ``(A, D)``; masses below
+    ``tolerance`` are dropped and counted.
+
+    >>> cell = battle_cell(10, 10, Rules(count="attacking"))
+    >>> round(cell.value, 3), cell.dropped_mass  # Osborne (2003), Table 3: 0.568
+    (0.568, 0.0)
+    """
+    odds = battle_odds(
+        attackers, defenders, rules, exact=False, tolerance=tolerance, progress=progress
+    )
+    return CellResult(float(odds.expectation(objective)), odds.dropped_mass, tolerance)
+
+
+def table_memory(max_attackers: int, max_defenders: int, rules: Rules, *, exact: bool) -> int:
+    """Estimated bytes a table of Python numbers needs: exact cells grow with the battle.
+
+    Float tables from :func:`battle_table` hold a numpy array instead and need
+    :func:`float_table_memory`.
+
+    >>> table_memory(10, 10, Rules(), exact=False) < 10_000
+    True
+    """
+    cells = (max_attackers + 1) * (max_defenders + 1)
+    if not exact:
+        return cells * 40
+    rolls = rules.attacker_sides**rules.attacker_dice * rules.defender_sides**rules.defender_dice
+    digits_bytes = (max_attackers + max_defenders) * log2(rolls) / 8
+    return int(cells * (120 + 2 * digits_bytes))
+
+
+def float_table_memory(max_attackers: int, max_defenders: int, rules: Rules) -> int:
+    """Bytes :func:`battle_table` needs for a float table: the array and a few diagonals.
+
+    >>> float_table_memory(10_000, 10_000, Rules()) // 10**6
+    800
+    """
+    k = min(rules.attacker_dice, rules.defender_dice)
+    return 8 * (max_attackers * max_defenders + (k + 4) * (max_defenders + 1))
+
+
+def check_table_memory(
+    max_attackers: int, max_defenders: int, rules: Rules, *, exact: bool
+) -> None:
+    """Refuse (:class:`strategy.engine.resources.TooLarge`) a table from :func:`battle_table` that
+    this machine's memory cannot hold, with the size it would need.
+
+    >>> check_table_memory(100, 100, Rules(), exact=True)
+    """
+    what = f"a {max_attackers} x {max_defenders} {'exact' if exact else 'float'} table"
+    if exact:
+        require_memory(table_memory(max_attackers, max_defenders, rules, exact=True), what)
+    else:
+        require_memory(float_table_memory(max_attackers, max_defenders, rules), what)
+
+
+def battle_table(
+    max_attackers: int,
+    max_defenders: int,
+    rules: Rules = DEFAULT_RULES,
+    objective: Objective = CAPTURE,
+    *,
+    exact: bool = True,
+    progress: Progress | None = None,
+) -> BattleTable:
+    """The classic battle's ``objective`` for attackers and defenders 1..max.
+
+    At (2, 2) one die meets two: lose (161/216) and end at -2, or win (55/216) and
+    reach (2, 1), worth 1/4.
+
+    >>> battle_table(2, 2, objective=Objective("signed")).values
+    ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 4), Fraction(-137, 96)))
+    """
+    check_table_size(max_attackers, max_defenders)
+    check_table_memory(max_attackers, max_defenders, rules, exact=exact)
+    values: Sequence[Sequence[Value]]
+    if exact:
+        values = exact_table(max_attackers, max_defenders, rules, objective, progress)
+    else:
+        array = float_table(max_attackers, max_defenders, rules, objective, progress)
+        values = FloatRows(array)
+    return BattleTable(
+        Battle(rules, objective, allow_stop=False),
+        tuple(range(1, max_attackers + 1)),
+        tuple(range(1, max_defenders + 1)),
+        values,
+        exact,
+    )

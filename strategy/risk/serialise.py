@@ -1,0 +1,222 @@
+"""The JSON shapes of every Risk result, in one home: the CLI's ``--json``, the web API
+and notebooks all print these.
+
+Every number is a float, with an ``_exact`` twin (``"p/q"``) when it was computed
+exactly; the battle's terms (``choice``, ``objective``, ``allow_stop``, ``rules``) travel
+with the numbers they produced.
+
+>>> from fractions import Fraction
+>>> from strategy.risk.battle import Battle
+>>> battle_json(Battle.of(choice="respond"))["choice"]
+'respond'
+>>> number_json("value", Fraction(5, 12))
+{'value': 0.4166666666666667, 'value_exact': '5/12'}
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from strategy.engine.numbers import fraction_text
+from strategy.risk.battle import Battle
+from strategy.risk.outcomes import capture_with_at_least, defender_down_to
+from strategy.risk.rules import Rules
+
+if TYPE_CHECKING:
+    from strategy.risk.chain import ChainOdds
+    from strategy.risk.play.strategy_matrix import CellStrategy, StrategyMatrix
+    from strategy.risk.plays import CellPlay
+    from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
+
+#: Final states JSON lists; beyond, only this many of the most likely.
+JSON_STATES = 10_000
+
+FinalStates = tuple[tuple[int, int, "Value"], ...]
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """The rules as a JSON object, field by field."""
+    return asdict(rules)
+
+
+def battle_json(battle: Battle) -> dict[str, Any]:
+    """The battle's terms: ``choice``, ``objective`` and ``allow_stop``, then ``rules``."""
+    return {
+        "choice": battle.choice.name,
+        "objective": battle.objective.label,
+        "allow_stop": battle.allow_stop,
+        "rules": rules_json(battle.rules),
+    }
+
+
+def number_json(key: str, value: Value) -> dict[str, Any]:
+    """``{key: float}`` and, for an exact value, ``{key_exact: "p/q"}``."""
+    exact = {} if isinstance(value, float) else {f"{key}_exact": fraction_text(value)}
+    return {key: float(value)} | exact
+
+
+def tail_json(armies: int, probability: Value) -> dict[str, Any]:
+    """One tail probability as JSON, with ``probability_exact`` when it is exact.
+
+    >>> from fractions import Fraction
+    >>> tail_json(2, Fraction(5, 12))
+    {'armies': 2, 'probability': 0.4166666666666667, 'probability_exact': '5/12'}
+    """
+    return {"armies": armies} | number_json("probability", probability)
+
+
+def most_likely(final_states: FinalStates, limit: int) -> tuple[FinalStates, bool]:
+    """All the final states if there are at most ``limit``, else the ``limit`` most likely,
+    most likely first; and whether any were left out.
+
+    >>> most_likely(((3, 0, 0.5), (2, 0, 0.2), (1, 1, 0.3)), 2)
+    (((3, 0, 0.5), (1, 1, 0.3)), True)
+    """
+    if len(final_states) <= limit:
+        return final_states, False
+    return tuple(heapq.nlargest(limit, final_states, key=lambda s: s[2])), True
+
+
+def odds_json(
+    odds: BattleOdds, *, at_least: int | None = None, at_most: int | None = None
+) -> dict[str, Any]:
+    """The classic battle's odds: the summary, the tails asked for, the final states (at
+    most :data:`JSON_STATES`, the most likely first) and the rules."""
+    obj: dict[str, Any] = {"attackers": odds.attackers, "defenders": odds.defenders}
+    for key in (
+        "win_probability",
+        "expected_attacker_left",
+        "expected_defender_left",
+        "expected_signed",
+    ):
+        obj |= number_json(key, getattr(odds, key))
+    if at_least is not None:
+        obj["at_least"] = tail_json(at_least, capture_with_at_least(odds.final_states, at_least))
+    if at_most is not None:
+        obj["at_most"] = tail_json(at_most, defender_down_to(odds.final_states, at_most))
+    shown, truncated = most_likely(odds.final_states, JSON_STATES)
+    obj["dropped_mass"] = odds.dropped_mass
+    obj["final_states_count"] = len(odds.final_states)
+    obj["final_states_truncated"] = truncated
+    obj["final_states_probability"] = float(sum(p for _, _, p in shown))
+    obj["final_states"] = [
+        {"attacker": a, "defender": d, "probability": float(p)}
+        | ({"probability_exact": fraction_text(p)} if odds.exact else {})
+        for a, d, p in shown
+    ]
+    obj["rules"] = rules_json(odds.rules)
+    return obj
+
+
+def play_odds_json(odds: OptimalOdds | BattleOdds) -> dict[str, Any]:
+    """One battle under optimal play: its value and both sides' first choices, the
+    battle's terms, and ``win_probability`` under ``capture``; ``dropped_mass`` where a
+    float push left probability out."""
+    from strategy.risk.play.strategy_matrix import describe_cell
+
+    battle = odds.battle
+    cell = describe_cell(odds.play, battle.rules, battle.choice, odds.attackers, odds.defenders)
+    obj = cell_json(cell, odds.play, odds.value)
+    dropped = getattr(odds, "dropped_mass", 0.0)
+    if dropped:
+        obj["dropped_mass"] = dropped
+    obj |= battle_json(battle)
+    if battle.objective.kind == "capture":
+        obj = obj | number_json("win_probability", odds.value)
+        obj["rules"] = obj.pop("rules")
+    return obj
+
+
+def table_json(table: BattleTable) -> dict[str, Any]:
+    """A table: axes, what it shows, the battle's terms, float values and, when exact,
+    ``values_exact``."""
+    obj: dict[str, Any] = {
+        "attackers": list(table.attackers),
+        "defenders": list(table.defenders),
+        "metric": table.objective.label,
+        "description": table.objective.description,
+        **battle_json(table.battle),
+        "values": table.as_floats(),
+    }
+    if table.exact:
+        obj["values_exact"] = [[fraction_text(v) for v in row] for row in table.values]
+    return obj
+
+
+def matrix_json(matrix: StrategyMatrix) -> dict[str, Any]:
+    """A strategy matrix: axes, the battle's terms, the legend, and one object per cell."""
+    table = matrix.table
+    return {
+        "attackers": list(table.attackers),
+        "defenders": list(table.defenders),
+        **battle_json(table.battle),
+        "legend": dict(matrix.legend),
+        "cells": [
+            [
+                cell_json(cell, table.play(cell.attackers, cell.defenders), value)
+                for cell, value in zip(cells, values, strict=True)
+            ]
+            for cells, values in zip(matrix.cells, table.values, strict=True)
+        ],
+    }
+
+
+def _mix(mix: tuple[Value, ...]) -> list[dict[str, Any]]:
+    return [{"dice": dice} | number_json("probability", p) for dice, p in enumerate(mix, start=1)]
+
+
+def cell_json(cell: CellStrategy, play: CellPlay, value: Value) -> dict[str, Any]:
+    """One state's optimal play as JSON: the code, both sides' moves and sentences.
+
+    The defender's ``responses`` list its optimal dice (every tie) for each attacker dice
+    count (``respond``) or each attacker top roll (``sees-roll``), off the optimal path too.
+    """
+    attacker: dict[str, Any] = {"moves": list(play.attacker), "text": cell.attacker}
+    defender: dict[str, Any] = {"text": cell.defender}
+    if play.attacker_mix:
+        attacker["mixed"] = _mix(play.attacker_mix)
+        defender["mixed"] = _mix(play.defender_mix)
+    if play.responses:
+        defender["responses"] = [
+            {"attacker_dice": dice, "roll": list(roll), "dice": list(best)}
+            for dice, roll, best in play.responses
+        ]
+    return {
+        "attackers": cell.attackers,
+        "defenders": cell.defenders,
+        **number_json("value", value),
+        "code": cell.code,
+        "meaning": cell.meaning,
+        "attacker": attacker,
+        "defender": defender,
+    }
+
+
+def chain_json(odds: ChainOdds) -> dict[str, Any]:
+    """A chain of attacks: per-territory capture odds and every end of the attack."""
+    obj: dict[str, Any] = {
+        "attackers": odds.attackers,
+        "defenders": list(odds.defenders),
+        "leave": odds.leave,
+        **number_json("win_probability", odds.win_probability),
+    }
+    obj["capture_probabilities"] = [
+        {"territory": i, "defenders": d} | number_json("probability", p)
+        for i, (d, p) in enumerate(
+            zip(odds.defenders, odds.capture_probabilities, strict=True), start=1
+        )
+    ]
+    obj["outcomes"] = [
+        {
+            "captured": o.captured,
+            "armies": o.armies,
+            "defenders": o.defenders,
+            "armies_left": odds.armies_left(o),
+        }
+        | number_json("probability", o.probability)
+        for o in odds.outcomes
+    ]
+    obj["rules"] = [rules_json(r) for r in odds.rules]
+    return obj

@@ -1,0 +1,136 @@
+"""``strategy.risk``'s one entry point: it picks the kernel from the Battle, for every caller.
+
+An objective defined only here, for which stopping pays, gets the generic solver's values
+through ``strategy.risk.table`` and ``strategy.risk.odds``: no part of the package knows it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import strategy.risk
+from strategy.engine.solve import solve
+from strategy.risk.battle import Battle
+from strategy.risk.game import BattleGame
+from strategy.risk.objectives import Objective
+from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, OptimalTable
+from strategy.risk.rules import Rules
+from tests.helpers import run
+
+
+@dataclass(frozen=True)
+class Bounty(Objective):
+    """Two points per army still in the attacking territory, minus one per defender, and
+    three more for a capture: keeping armies is worth something, so stopping can pay."""
+
+    kind: str = "bounty"
+
+    def payoff(self, attackers: int, defenders: int) -> int:
+        return 2 * attackers - defenders + (3 if defenders == 0 else 0)
+
+    @property
+    def stopping_can_pay(self) -> bool:
+        return True
+
+    @property
+    def description(self) -> str:
+        return "bounty: 2 per attacker left, -1 per defender left, 3 for a capture"
+
+
+CHOICES = ("max", "respond", "sees-roll", "announce")
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    choice=st.sampled_from(CHOICES),
+    attackers=st.integers(1, 7),
+    defenders=st.integers(1, 5),
+    rules=st.sampled_from([Rules(), Rules(defender_dice=3), Rules(count="attacking")]),
+)
+def test_a_new_objective_needs_no_change_to_the_package(
+    choice: str, attackers: int, defenders: int, rules: Rules
+) -> None:
+    battle = Battle.of(rules=rules, objective=Bounty(), choice=choice)
+    assert not battle.classic  # stopping pays, so the optimal-play kernels answer
+    expected = solve(BattleGame(attackers, defenders, battle=battle)).value
+    exact = strategy.risk.table(attackers, defenders, battle, exact=True)
+    floats = strategy.risk.table(attackers, defenders, battle)
+    assert exact.value(attackers, defenders) == expected
+    assert floats.value(attackers, defenders) == pytest.approx(float(expected), abs=1e-12)
+    assert strategy.risk.odds(attackers, defenders, battle).value == expected
+
+
+def test_the_new_objective_stops_where_the_solver_stops() -> None:
+    battle = Battle.of(objective=Bounty())
+    table = strategy.risk.table(8, 8, battle, exact=True)
+    stops = 0
+    for attackers in range(2, 9):
+        for defenders in range(1, 9):
+            game = BattleGame(attackers, defenders, battle=battle)
+            moves = solve(game).optimal_actions[game.initial_state()]
+            assert table.play(attackers, defenders).attacker == moves
+            stops += moves == ("stop",)
+    assert stops > 0  # the objective is one for which stopping pays, somewhere
+
+
+def test_the_kernel_follows_the_battle() -> None:
+    assert isinstance(strategy.risk.odds(10, 6), BattleOdds)
+    assert isinstance(strategy.risk.odds(10, 6, choice="respond"), OptimalOdds)
+    assert isinstance(strategy.risk.table(5, 5, objective="signed"), BattleTable)
+    assert isinstance(strategy.risk.table(5, 5, objective="balance:1"), OptimalTable)
+    assert not isinstance(strategy.risk.table(5, 5, objective="signed"), OptimalTable)
+
+
+def test_strings_and_values_name_the_same_battle() -> None:
+    by_strings = strategy.risk.table(6, 6, choice="sees-roll", objective="keep:2", exact=True)
+    battle = Battle.of(choice="sees-roll", objective=Objective("keep", 2))
+    assert by_strings.values == strategy.risk.table(6, 6, battle, exact=True).values
+
+
+def test_the_classic_path_equals_optimal_play_where_nobody_has_a_choice() -> None:
+    # Under capture nobody gains by stopping or by fewer dice: both kernels agree exactly.
+    classic = strategy.risk.table(12, 12, exact=True)
+    optimal = strategy.risk.strategy_matrix(12, 12, exact=True).table
+    assert classic.values == optimal.values
+
+
+def test_huge_classic_odds_need_no_table() -> None:
+    odds = strategy.risk.odds(50_000, 50_000, exact=False)
+    assert isinstance(odds, BattleOdds) and odds.dropped_mass < 1e-250
+    # A fair fight of equal stacks favours the attacker once it rolls three dice: Osborne
+    # (2003), Table 3, has P > 1/2 from 5 v 5 on.
+    assert 0.5 < odds.win_probability < 1
+
+
+def test_the_library_gives_the_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    terms = {"choice": "sees-roll", "objective": "balance:2"}
+    status, out, _ = run(
+        capsys, "risk", "table", "--attackers", "12", "--defenders", "12",
+        "--choice", "sees-roll", "--objective", "balance:2", "--json",
+    )  # fmt: skip
+    assert status == 0
+    assert json.loads(out) == strategy.risk.table(12, 12, **terms).to_json()
+    status, out, _ = run(capsys, "risk", "odds", "9", "7", "--choice", "respond", "--json")
+    assert json.loads(out) == strategy.risk.odds(9, 7, choice="respond").to_json()
+    status, out, _ = run(capsys, "risk", "odds", "9", "7", "--json")
+    assert json.loads(out) == strategy.risk.odds(9, 7).to_json()
+
+
+def test_exactness_defaults_are_one_per_question() -> None:
+    assert isinstance(strategy.risk.odds(5, 3).win_probability, Fraction)
+    assert not strategy.risk.table(5, 3).exact
+
+
+def test_bad_terms_are_refused_with_the_valid_ones() -> None:
+    with pytest.raises(ValueError, match="unknown battle option 'dice'"):
+        strategy.risk.odds(5, 3, dice=3)
+    with pytest.raises(ValueError, match="unknown choice rule"):
+        strategy.risk.table(5, 3, choice="bluff")
+    with pytest.raises(ValueError, match="only describes"):
+        strategy.risk.table(5, 3, objective="attacker-left", choice="respond")
