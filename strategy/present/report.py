@@ -202,18 +202,15 @@ def report_html(
     *,
     more: Sequence[tuple[str, Value]] = (),
     extra: Sequence[Section] = (),
+    how: str = "Both sides always roll the most dice they may.",
 ) -> str:
     """The whole page: the battle's odds (and ``more`` of its numbers), its chart and tails,
     then each titled grid (the colour-coded table…), with the battle's cell outlined, and
-    any extra sections."""
+    any extra sections; ``how`` says how the battle is fought."""
     battle = f"{odds.attackers} v {odds.defenders}"
     start = (odds.attackers, odds.defenders)
     sections = [
-        Section(
-            f"Battle {battle}",
-            "Both sides always roll the most dice they may.",
-            odds_table(odds, more),
-        ),
+        Section(f"Battle {battle}", how, odds_table(odds, more)),
         Section(
             "Where the battle ends",
             "Probability of each final state.",

@@ -33,7 +33,7 @@ the first two with 0.15834… and all three with 0.06507….
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
@@ -151,8 +151,12 @@ def chain_odds(
     *,
     leave: int = 1,
     exact: bool = True,
+    battle: Callable[[int, int, Rules, bool], FinalStates] | None = None,
 ) -> ChainOdds:
     """Attack the territories holding ``defenders`` in turn, starting with ``attackers``.
+
+    ``battle(A, D, rules, exact)`` gives one battle's final states (default: the classic
+    battle's, e.g. :meth:`strategy.risk.variants.blitz.Blitz.final_states` instead).
 
     A chain of one territory is one battle:
 
@@ -171,7 +175,8 @@ def chain_odds(
             raise ValueError(f"every territory on the path needs >= 1 defender, not {d!r}")
     rule_list = per_territory(rules, len(path))
     rule_list[0].check_state(attackers, path[0])
-    fight = _classic_exact if exact else _classic_float
+    classic = _classic_exact if exact else _classic_float
+    fight = classic if battle is None else cache(lambda a, d, r: battle(a, d, r, exact))
     zero: Value = Fraction(0) if exact else 0.0
     ends: dict[tuple[int, int, int], Value] = defaultdict(lambda: zero)
     # Physical armies in the territory attacked from, with their probability.

@@ -25,6 +25,7 @@ from fractions import Fraction
 from strategy.risk.chain import chain_odds, per_territory
 from strategy.risk.choices import ChoiceRule, choice_rule
 from strategy.risk.objectives import CAPTURE, Objective
+from strategy.risk.outcomes import FinalStates
 from strategy.risk.results import Value
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
@@ -117,6 +118,7 @@ def minimum_armies(
     exact: bool = True,
     choice: ChoiceRule | str = "max",
     objective: Objective = CAPTURE,
+    battle: Callable[[int, int, Rules, bool], FinalStates] | None = None,
 ) -> Need:
     """The fewest armies (in the rules' count) that conquer the whole path with P >= target.
 
@@ -124,7 +126,8 @@ def minimum_armies(
     (see ``strategy.risk.chain``), with ``leave`` armies left in each territory taken.
     For one territory, a ``choice`` rule other than ``max`` or the objective ``keep:K``
     (capture with at least K armies left) asks for the optimal value of that
-    probability: both sides choose their dice as well as they can.
+    probability: both sides choose their dice as well as they can. ``battle`` replaces the
+    classic battle in a chain (see :func:`strategy.risk.chain.chain_odds`).
 
     >>> minimum_armies(1, Fraction(1, 2)).attackers  # 2 v 1 wins 5/12; 3 v 1 wins 1955/2592
     3
@@ -146,7 +149,8 @@ def minimum_armies(
 
     def probability(attackers: int) -> Value:
         if classic:
-            return chain_odds(attackers, path, rule_list, leave=leave, exact=exact).win_probability
+            chain = chain_odds(attackers, path, rule_list, leave=leave, exact=exact, battle=battle)
+            return chain.win_probability
         from strategy.risk.optimal import optimal_odds
 
         odds = optimal_odds(attackers, path[0], rule_list[0], objective, choice, exact=exact)

@@ -9,6 +9,12 @@ default, as the seeds use it) counts every army in the attacking territory,
 so ``stay_behind`` armies cannot attack and ``A = 1`` cannot attack at all.
 ``attacking`` (Tan 1997, Osborne 2003) counts only the armies that may attack.
 
+RISK: Global Domination adds *modifiers* that stack (SMG's support article "How are the
+dice rolling odds calculated", Aug 2019): a capital and a wall each give the defender one
+die more, a zombie defender wins ties for the attacker and a zombie attacker rolls one die
+fewer (at least one). ``Rules.with_modifiers`` folds them into the dice and ties, which is
+all any kernel reads, and records them so that captions and JSON can say so.
+
 >>> rules = Rules()
 >>> rules.attacker_dice_for(10), rules.defender_dice_for(1)
 (3, 1)
@@ -18,7 +24,7 @@ so ``stay_behind`` armies cannot attack and ``A = 1`` cannot attack at all.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard
 
 Ties = Literal["defender", "attacker"]
@@ -28,6 +34,13 @@ Count = Literal["territory", "attacking"]
 MAX_SIDES = 1000
 #: Enough for every edition (Risiko lets the defender roll three) with room to experiment.
 MAX_DICE = 10
+#: RGD's dice modifiers, as ``Rules`` fields, and what each does.
+MODIFIERS = {
+    "capital": "on a capital (+1 defender die)",
+    "wall": "behind a wall (+1 defender die)",
+    "zombie_defender": "zombie defender (ties to the attacker)",
+    "zombie_attacker": "zombie attacker (one attacker die fewer)",
+}
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,11 @@ class Rules:
     ties: Ties = "defender"
     stay_behind: int = 1
     count: Count = "territory"
+    #: Modifiers already folded into the dice and ties above (see ``with_modifiers``).
+    capital: bool = False
+    wall: bool = False
+    zombie_defender: bool = False
+    zombie_attacker: bool = False
 
     def __post_init__(self) -> None:
         _check_range("attacker_dice", self.attacker_dice, 1, MAX_DICE)
@@ -60,6 +78,60 @@ class Rules:
             raise ValueError(f"ties must be 'defender' or 'attacker', not {self.ties!r}")
         if self.count not in ("territory", "attacking"):
             raise ValueError(f"count must be 'territory' or 'attacking', not {self.count!r}")
+        for name in MODIFIERS:
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if self.zombie_defender and self.ties != "attacker":
+            raise ValueError(
+                "a zombie defender gives ties to the attacker: ties must be 'attacker'"
+            )
+        if self.defender_dice <= self.capital + self.wall:
+            raise ValueError("a capital or a wall adds a defender die to at least one")
+
+    def with_modifiers(
+        self,
+        *,
+        capital: bool = False,
+        wall: bool = False,
+        zombie_defender: bool = False,
+        zombie_attacker: bool = False,
+    ) -> Rules:
+        """These rules with RGD's modifiers added: +1 defender die for a capital and for a
+        wall, ties to the attacker for a zombie defender, one attacker die fewer (at least 1)
+        for a zombie attacker.
+
+        >>> both = Rules().with_modifiers(capital=True, wall=True, zombie_attacker=True)
+        >>> both.attacker_dice, both.defender_dice, both.modifiers
+        (2, 4, ('capital', 'wall', 'zombie_attacker'))
+        >>> Rules().with_modifiers(capital=True).with_modifiers(capital=True)
+        Traceback (most recent call last):
+        ...
+        ValueError: these rules already have the modifier capital
+        """
+        asked = {
+            "capital": capital,
+            "wall": wall,
+            "zombie_defender": zombie_defender,
+            "zombie_attacker": zombie_attacker,
+        }
+        for name, wanted in asked.items():
+            if wanted and getattr(self, name):
+                raise ValueError(f"these rules already have the modifier {name}")
+        return replace(
+            self,
+            defender_dice=self.defender_dice + capital + wall,
+            attacker_dice=max(1, self.attacker_dice - 1) if zombie_attacker else self.attacker_dice,
+            ties="attacker" if zombie_defender else self.ties,
+            capital=self.capital or capital,
+            wall=self.wall or wall,
+            zombie_defender=self.zombie_defender or zombie_defender,
+            zombie_attacker=self.zombie_attacker or zombie_attacker,
+        )
+
+    @property
+    def modifiers(self) -> tuple[str, ...]:
+        """The names of the modifiers these rules include, in a fixed order."""
+        return tuple(name for name in MODIFIERS if getattr(self, name))
 
     @property
     def offset(self) -> int:
@@ -84,15 +156,20 @@ class Rules:
 
         >>> Rules().describe()
         '3 v 2 dice, d6 v d6, ties to defender, A counts the territory (1 stays behind)'
+        >>> Rules(count="attacking").with_modifiers(capital=True).describe()
+        '3 v 3 dice, d6 v d6, ties to defender, A counts the attacking armies; on a capital (+1 \
+defender die)'
         """
         count = (
             f"A counts the territory ({self.stay_behind} stays behind)"
             if self.count == "territory"
             else "A counts the attacking armies"
         )
+        with_ = "; " + ", ".join(MODIFIERS[m] for m in self.modifiers) if self.modifiers else ""
         return (
             f"{self.attacker_dice} v {self.defender_dice} dice, "
             f"d{self.attacker_sides} v d{self.defender_sides}, ties to {self.ties}, {count}"
+            f"{with_}"
         )
 
     def check_state(self, attackers: int, defenders: int) -> None:

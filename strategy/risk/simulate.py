@@ -207,6 +207,21 @@ def simulate_table(
     )
 
 
+def checked_seed(trials: int, seed: int | None) -> int:
+    """The seed to use (a fresh one for ``None``), after checking ``trials`` and ``seed``.
+
+    >>> checked_seed(10, 3)
+    3
+    """
+    if not whole_at_least(trials, 1):
+        raise ValueError(f"trials must be a whole number >= 1, not {trials!r}")
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+    if not whole_at_least(seed, 0):
+        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+    return seed
+
+
 def _simulate_starts(
     starts: list[tuple[int, int]],
     rules: Rules,
@@ -214,12 +229,7 @@ def _simulate_starts(
     seed: int | None,
     policy: Policy,
 ) -> list[Simulation]:
-    if not whole_at_least(trials, 1):
-        raise ValueError(f"trials must be a whole number >= 1, not {trials!r}")
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    if not whole_at_least(seed, 0):
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+    seed = checked_seed(trials, seed)
     rng = np.random.default_rng(seed)
     start_a = np.array([a for a, _ in starts], dtype=np.int64)
     start_d = np.array([d for _, d in starts], dtype=np.int64)

@@ -12,6 +12,7 @@ SUBCOMMANDS = (
     "strategy.cli.risk.strategy",
     "strategy.cli.risk.chain",
     "strategy.cli.risk.need",
+    "strategy.cli.risk.commit",
     "strategy.cli.risk.left",
     "strategy.cli.risk.report",
     "strategy.cli.risk.rule",

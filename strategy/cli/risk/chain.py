@@ -12,6 +12,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.risk.editions import blitz_from_args, blitz_json
 from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
 from strategy.engine.numbers import fraction_text
 
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 EPILOG = """examples:
   strategy risk chain 10 5 3 2
   strategy risk chain 30 5 3 2 --leave 2 --json
-  strategy risk chain 5 3 2 1 --defender-sides 6,8,6"""
+  strategy risk chain 5 3 2 1 --defender-sides 6,8,6
+  strategy risk chain 20 5 3 8 --capital no,no,yes --dice balanced-blitz"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -57,11 +59,17 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.chain import chain_odds
 
     rules = path_rules(args, len(args.defenders))
-    odds = chain_odds(args.attackers, args.defenders, rules, leave=args.leave, exact=args.exact)
+    blitz = blitz_from_args(args)
+    battle = None if blitz.plain else blitz.final_states
+    exact = args.exact and not blitz.balanced
+    odds = chain_odds(
+        args.attackers, args.defenders, rules, leave=args.leave, exact=exact, battle=battle
+    )
     if args.format == "json":
-        write_json(args, odds.to_json())
+        write_json(args, odds.to_json() | blitz_json(blitz))
     else:
-        write_text(args, chain_text(odds, colour=colour_wanted(args)))
+        text = chain_text(odds, colour=colour_wanted(args))
+        write_text(args, text if blitz.plain else f"{text}\ndice: {blitz.describe()}")
     return 0
 
 

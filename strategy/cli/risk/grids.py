@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from strategy.present.render import Grid
     from strategy.risk.battle import Battle
     from strategy.risk.results import BattleTable
+    from strategy.risk.variants.blitz import Blitz
 
 #: Decimals shown by default: odds to 3 places, army counts to 1 place as in seed 000.
 DIGITS = {
@@ -49,10 +50,18 @@ def add_grid_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def compute_table(attackers: int, defenders: int, battle: Battle, *, exact: bool) -> BattleTable:
-    """The library's table of the battle, with a progress bar on a terminal."""
+def compute_table(
+    attackers: int, defenders: int, battle: Battle, *, exact: bool, blitz: Blitz | None = None
+) -> BattleTable:
+    """The library's table of the battle, with a progress bar on a terminal; a blitz other
+    than the plain battle fights each cell as it does."""
     from strategy.engine.progress import ProgressBar
     from strategy.risk import api
+
+    if blitz is not None and not blitz.plain:
+        from strategy.cli.risk.editions import blitz_table
+
+        return blitz_table(attackers, defenders, battle, blitz, exact=exact).table
 
     with ProgressBar("table" if battle.classic else "optimal table") as progress:
         return api.table(attackers, defenders, battle, exact=exact, progress=progress)
@@ -86,9 +95,11 @@ def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> Non
         write_text(args, writer[args.format](grid))
 
 
-def capture_shades(table: BattleTable, step: int = 1) -> tuple[tuple[float, ...], ...]:
-    """P(capture) in the same battle, as seed 000 shades, at every ``step``-th row and
-    column."""
+def capture_shades(
+    table: BattleTable, step: int = 1, blitz: Blitz | None = None
+) -> tuple[tuple[float, ...], ...]:
+    """P(capture) in the same battle and blitz, as seed 000 shades, at every ``step``-th
+    row and column."""
     from dataclasses import replace
 
     from strategy.risk.objectives import CAPTURE
@@ -97,14 +108,17 @@ def capture_shades(table: BattleTable, step: int = 1) -> tuple[tuple[float, ...]
         capture = table
     else:
         battle = replace(table.battle, objective=CAPTURE)
-        capture = compute_table(len(table.attackers), len(table.defenders), battle, exact=False)
+        rows, columns = len(table.attackers), len(table.defenders)
+        capture = compute_table(rows, columns, battle, exact=False, blitz=blitz)
     return tuple(map(tuple, capture.as_array()[::step, ::step].tolist()))
 
 
-def caption(table: BattleTable, asked: bool) -> str:
-    """The rules and, for optimal play (``asked``), the choice rule and whether the
-    attacker may stop."""
+def caption(table: BattleTable, asked: bool, blitz: Blitz | None = None) -> str:
+    """The rules, the blitz and, for optimal play (``asked``), the choice rule and whether
+    the attacker may stop."""
     text = f"rules: {table.rules.describe()}"
+    if blitz is not None and not blitz.plain:
+        text += f"; {blitz.describe()}"
     if asked:
         battle = table.battle
         stop = "the attacker may stop" if battle.allow_stop else "no stopping"
@@ -119,12 +133,13 @@ def table_grid(
     full: bool,
     asked: bool = False,
     step: int = 1,
+    blitz: Blitz | None = None,
 ) -> Grid:
     """The table of ``metric`` as a renderable grid, shaded by P(capture) as seed 000 shades.
 
     ``full`` keeps every digit (exact fractions when the table is exact), for CSV; ``asked``
-    says the battle is one of optimal play (the caption says how); ``step`` keeps every
-    ``step``-th row and column only.
+    says the battle is one of optimal play (the caption says how), ``blitz`` how it is
+    blitzed; ``step`` keeps every ``step``-th row and column only.
     """
     from strategy.present.render import Grid, format_number
 
@@ -145,6 +160,6 @@ def table_grid(
         rows=table.attackers[::step],
         columns=table.defenders[::step],
         cells=cells,
-        shades=capture_shades(table, step),
-        caption=caption(table, asked),
+        shades=capture_shades(table, step, blitz),
+        caption=caption(table, asked, blitz),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from strategy.cli.common import (
     add_colour_option,
@@ -11,6 +11,13 @@ from strategy.cli.common import (
     colour_wanted,
     write_json,
     write_text,
+)
+from strategy.cli.risk.editions import (
+    add_blitz_options,
+    blitz_fields,
+    blitz_from_args,
+    blitz_lines,
+    fight,
 )
 from strategy.cli.risk.options import (
     add_battle_arguments,
@@ -20,13 +27,12 @@ from strategy.cli.risk.options import (
 )
 from strategy.engine.numbers import fraction_text
 
-if TYPE_CHECKING:
-    pass
-
 EPILOG = """examples:
   strategy risk left 10 6
   strategy risk left 10 6 --at-least 4
-  strategy risk left 20 15 --at-most 3 --json"""
+  strategy risk left 20 15 --at-most 3 --json
+  strategy risk left 31 15 --capital --dice balanced-blitz
+  strategy risk left 21 10 --stop-until 5 --at-least 10"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -44,6 +50,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_tail_options(parser, "only")
     add_colour_option(parser)
     add_rule_options(parser)
+    add_blitz_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=run)
 
@@ -51,12 +58,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Compute the tails and print them."""
     from strategy.present.render import paint
-    from strategy.risk.classic import battle_odds
     from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
     from strategy.risk.serialise import rules_json, tail_json
 
     rules = rules_from_args(args)
-    finals = battle_odds(args.attackers, args.defenders, rules).final_states
+    blitz = blitz_from_args(args)
+    fought = fight(args, rules, blitz, None)
+    finals = fought.odds.final_states
     # With neither --at-least nor --at-most, both whole tables; otherwise just the answers.
     if args.at_least is None and args.at_most is None:
         tails = cumulative(finals)
@@ -79,11 +87,13 @@ def run(args: argparse.Namespace) -> int:
             "capture_with_at_least": [tail_json(k, p) for k, p in attacker],
             "defender_at_most": [tail_json(k, p) for k, p in defender],
             "rules": rules_json(rules),
-        }
+        } | blitz_fields(fought)
         write_json(args, obj)
         return 0
     colour = colour_wanted(args)
     lines = [f"Battle {args.attackers} v {args.defenders}; rules: {rules.describe()}"]
+    if not blitz.plain:
+        lines += [blitz.describe(), *blitz_lines(fought)]
     for title, rows, what in (
         ("P(capture with at least K armies left)", attacker, "K"),
         ("P(defender worn down to at most K armies)", defender, "K"),
@@ -91,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
         if rows:
             lines += ["", f"{what:>4}  {title}"]
             lines += [
-                f"{k:>4}  {paint(f'{float(p):.6f}', float(p), colour)}  {fraction_text(p)}"
+                f"{k:>4}  {paint(f'{float(p):.6f}', float(p), colour)}"
+                + ("" if isinstance(p, float) else f"  {fraction_text(p)}")
                 for k, p in rows
             ]
     write_text(args, "\n".join(lines))

@@ -6,11 +6,13 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import (
+    CliError,
     colour_wanted,
     positive_int,
     write_json,
     write_text,
 )
+from strategy.cli.risk.editions import blitz_from_args, blitz_json
 from strategy.cli.risk.options import add_play_options, battle_from_args, play_asked
 from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
 from strategy.engine.numbers import fraction_text
@@ -21,7 +23,10 @@ EPILOG = """examples:
   strategy risk need 3 2 1 --target 95% --defender-sides 6,8,6
   strategy risk need 50 --target 0.8 --float --json
   strategy risk need 10 --target 0.8 --choice sees-roll
-  strategy risk need 5 --target 0.5 --objective keep:4"""
+  strategy risk need 5 --target 0.5 --objective keep:4
+  strategy risk need 50 --target 0.8 --dice balanced-blitz --count attacking
+  strategy risk need 50 --target 80% --edition rgd --capital --json
+  strategy risk need 10 --target 0.5 --stop-until 4"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -48,7 +53,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="P",
         help="the probability to reach: 0.8, 80%% or 4/5",
     )
-    add_path_options(parser)
+    add_path_options(parser, limits=("stop-until",))
     add_play_options(parser)
     parser.set_defaults(handler=run)
 
@@ -61,21 +66,28 @@ def run(args: argparse.Namespace) -> int:
     target = parse_target(args.target)
     rules = path_rules(args, len(args.defenders))
     battle = battle_from_args(args, rules=rules[0])
-    need = minimum_armies(
-        args.defenders,
-        target,
-        rules,
-        leave=args.leave,
-        exact=args.exact,
-        choice=battle.choice,
-        objective=battle.objective,
-    )
+    blitz = blitz_from_args(args)
+    if blitz.plain:
+        need = minimum_armies(
+            args.defenders,
+            target,
+            rules,
+            leave=args.leave,
+            exact=args.exact,
+            choice=battle.choice,
+            objective=battle.objective,
+        )
+    else:
+        if play_asked(args):
+            raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
+        need = blitz.need(args.defenders, target, rules, leave=args.leave, exact=args.exact)
+    exact = args.exact and not blitz.balanced
     if args.format == "json":
         obj: dict[str, Any] = {
             "attackers": need.attackers,
             "win_probability": float(need.win_probability),
         }
-        if args.exact:
+        if exact:
             obj["win_probability_exact"] = fraction_text(need.win_probability)
         obj |= {
             "target": float(target),
@@ -88,14 +100,17 @@ def run(args: argparse.Namespace) -> int:
             "rules": [rules_json(r) for r in rules],
         }
         obj |= {key: value for key, value in battle_json(battle).items() if key != "rules"}
-        write_json(args, obj)
+        write_json(args, obj | blitz_json(blitz))
         return 0
     p = float(need.win_probability)
     against = ", ".join(map(str, need.defenders))
     kept = battle.objective.parameter
     keeping = f", keeping at least {kept} armies," if battle.objective.kind == "keep" else ""
+    armies = (
+        "armies in the attacking territory" if rules[0].count == "territory" else "attacking armies"
+    )
     lines = [
-        f"{need.attackers} armies in the attacking territory capture "
+        f"{need.attackers} {armies} capture "
         f"{'the path ' if len(need.defenders) > 1 else ''}{against}{keeping} with probability "
         f"{paint(f'{p:.6f}', p, colour_wanted(args))} >= {args.target}",
     ]
@@ -103,9 +118,16 @@ def run(args: argparse.Namespace) -> int:
         lines.append(
             f"{need.attackers - 1} armies would give {float(need.previous_probability):.6f}"
         )
-    if args.exact:
+    if exact:
         lines.append(f"exact: {fraction_text(need.win_probability)}")
     lines += rules_text(rules)
+    if not blitz.plain:
+        lines.append(f"dice: {blitz.describe()}")
+    if blitz.balanced and len(need.defenders) == 1:
+        lines.append(
+            "compared with the target to 50 digits, from the exact true-random win chance "
+            "up to 1000 armies in all"
+        )
     if play_asked(args):
         lines.append(f"optimal play under --choice {battle.choice}: {battle.objective.description}")
     write_text(args, "\n".join(lines))

@@ -18,6 +18,14 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.risk.editions import (
+    add_blitz_options,
+    blitz_fields,
+    blitz_from_args,
+    blitz_lines,
+    fight,
+    plain_odds,
+)
 from strategy.cli.risk.options import (
     add_battle_arguments,
     add_play_options,
@@ -42,7 +50,11 @@ EPILOG = """examples:
   strategy risk odds 100000 100000 --float
   strategy risk odds 5 3 --defender-dice 3 --defender-sides 8
   strategy risk odds 10 10 --choice sees-roll --exact
-  strategy risk odds 12 7 --objective balance:2 --json"""
+  strategy risk odds 12 7 --objective balance:2 --json
+  strategy risk odds 31 15 --capital --dice balanced-blitz
+  strategy risk odds 10000 10000 --edition rgd --float
+  strategy risk odds 21 10 --stop-until 5
+  strategy risk odds 12 5 --retreat-at 8"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -65,13 +77,16 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--exact",
         dest="exact",
         action="store_true",
-        help="exact fractions as well as decimals (the default)",
+        help="exact fractions as well as decimals (the default; Balanced Blitz: balance "
+        "the exact true-random distribution, by default only up to 1000 armies)",
     )
     add_tail_options(parser, "also")
     add_play_options(parser)
     add_rule_options(parser)
+    add_blitz_options(parser)
     add_output_options(parser)
-    parser.set_defaults(handler=run)
+    # None: exact, except where Balanced Blitz chooses floats for a large battle.
+    parser.set_defaults(handler=run, exact=None)
 
 
 def dropped_line(mass: float, tolerance: float) -> str:
@@ -125,17 +140,27 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.serialise import JSON_STATES, most_likely
 
     battle = battle_from_args(args)
+    blitz = blitz_from_args(args)
     asked = play_asked(args)
     if asked and (args.at_least is not None or args.at_most is not None):
         raise CliError(
             "--at-least and --at-most describe the classic battle: "
             "not with --choice, --objective or --no-stop"
         )
-    odds = compute_odds(args, battle)
-    if asked or not isinstance(odds, BattleOdds):
-        return show_play(args, odds)
+    if blitz.plain:
+        args.exact = args.exact is not False
+        found = compute_odds(args, battle)
+        if asked or not isinstance(found, BattleOdds):
+            return show_play(args, found)
+        fought = plain_odds(found)
+    elif asked:
+        raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
+    else:
+        fought = fight(args, battle.rules, blitz, args.exact)
+    odds = fought.odds
     if args.format == "json":
-        write_json(args, odds.to_json(at_least=args.at_least, at_most=args.at_most))
+        obj = odds.to_json(at_least=args.at_least, at_most=args.at_most)
+        write_json(args, obj | blitz_fields(fought))
         return 0
     rows = [
         ("P(attacker captures)", odds.win_probability),
@@ -144,17 +169,19 @@ def run(args: argparse.Namespace) -> int:
         ("expected signed outcome", odds.expected_signed),
         *tails(args, odds),
     ]
+    how = "both always rolling the most dice" if blitz.plain else blitz.describe()
     lines = [
         f"Battle {odds.attackers} v {odds.defenders} "
-        "(A attacking armies, D defending armies, both always rolling the most dice)",
+        f"(A attacking armies, D defending armies, {how})",
         f"rules: {odds.rules.describe()}",
         "",
     ]
     for label, value in rows:
         exact = f"  = {fraction_text(value)}" if odds.exact else ""
         lines.append(f"{label:<26}{float(value):>12.6f}{exact}")
-    if not odds.exact:
+    if not odds.exact and not blitz.balanced:
         lines.append(dropped_line(odds.dropped_mass, DEFAULT_TOLERANCE))
+    lines += blitz_lines(fought)
     shown, truncated = most_likely(odds.final_states, TEXT_STATES)
     if truncated:
         held = float(sum(p for _, _, p in shown))

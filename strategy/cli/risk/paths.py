@@ -17,13 +17,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_colour_option, add_output_options, positive_int
+from strategy.cli.risk.editions import add_blitz_options
 from strategy.cli.risk.options import add_rule_options, rules_from_args
 
 if TYPE_CHECKING:
     from strategy.risk.rules import Rules
 
 #: Rule options that may differ per territory, with the type of one value.
-PER_TERRITORY = ("attacker_dice", "defender_dice", "attacker_sides", "defender_sides", "ties")
+PER_TERRITORY = (
+    "attacker_dice",
+    "defender_dice",
+    "attacker_sides",
+    "defender_sides",
+    "ties",
+    "capital",
+    "wall",
+    "zombie_defender",
+    "zombie_attacker",
+)
 
 
 def add_path_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -69,8 +80,9 @@ def path_rules(args: argparse.Namespace, territories: int) -> tuple[Rules, ...]:
     return tuple(rules)
 
 
-def add_path_options(parser: argparse.ArgumentParser) -> None:
-    """What ``chain`` and ``need`` share: ``--leave``, ``--float``, colour, rules, output."""
+def add_path_options(parser: argparse.ArgumentParser, limits: tuple[str, ...] = ()) -> None:
+    """What ``chain`` and ``need`` share: ``--leave``, ``--float``, colour, rules, dice,
+    output; ``limits`` names the limits (``stop-until``, ``retreat-at``) offered."""
     parser.add_argument(
         "--leave",
         type=positive_int,
@@ -81,6 +93,7 @@ def add_path_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--float", dest="exact", action="store_false", help="floats only (faster)")
     add_colour_option(parser)
     add_path_rule_options(parser)
+    add_blitz_options(parser, limits=limits)
     add_output_options(parser)
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import nonnegative_int, positive_int, write_text
+from strategy.cli.risk.editions import add_blitz_options, blitz_from_args, fight, refuse_play
 from strategy.cli.risk.options import (
     add_play_options,
     add_rule_options,
@@ -13,11 +14,15 @@ from strategy.cli.risk.options import (
     play_asked,
 )
 
+if TYPE_CHECKING:
+    from strategy.risk.results import Value
+
 EPILOG = """examples:
   strategy risk report --out report.html
   strategy risk report 20 15 --attackers 30 --defenders 30 --out report.html
   strategy risk report 5 3 --metric signed --defender-dice 3 --out risiko.html
-  strategy risk report --choice respond --out respond.html"""
+  strategy risk report --choice respond --out respond.html
+  strategy risk report 31 15 --capital --dice balanced-blitz --out rgd.html"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -65,6 +70,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--digits", type=nonnegative_int, metavar="K", help="decimals shown in the table"
     )
     add_rule_options(parser)
+    add_blitz_options(parser)
     add_play_options(parser)
     parser.add_argument("--out", metavar="FILE", help="write to FILE, not stdout")
     parser.set_defaults(handler=run)
@@ -75,24 +81,31 @@ def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
     from pathlib import Path
 
+    from strategy.cli.risk.commit import commit_section
     from strategy.cli.risk.grids import compute_table, table_grid
     from strategy.present.report import report_html, strategy_section
     from strategy.risk import api
     from strategy.risk.choices import CHOICE_RULES
-    from strategy.risk.classic import battle_odds
+    from strategy.risk.commit import commit_curve
     from strategy.risk.objectives import CAPTURE
 
     battle = battle_from_args(args, args.metric)
     asked = play_asked(args)
-    odds = battle_odds(args.attackers, args.defenders, battle.rules)
-    more = []
+    blitz = blitz_from_args(args)
+    refuse_play(battle, blitz)
+    rules = battle.rules
+    fought = fight(args, rules, blitz, None)
+    odds = fought.odds
+    more: list[tuple[str, Value]] = []
+    if blitz.balanced:
+        more.append(("true-random P(attacker captures)", fought.true_random.win_probability))
     if asked:
         value = api.odds(args.attackers, args.defenders, battle, exact=True).value
         more.append(
             (f"{battle.objective.label} under optimal play (choice {battle.choice})", value)
         )
-    table = compute_table(args.rows, args.columns, battle, exact=False)
-    grid = table_grid(table, table.objective.label, args.digits, False, asked)
+    table = compute_table(args.rows, args.columns, battle, exact=False, blitz=blitz)
+    grid = table_grid(table, table.objective.label, args.digits, False, asked, blitz=blitz)
     # Under the classic rule the defender has no choice to show: seed 003's rule instead.
     shown = replace(
         battle,
@@ -102,6 +115,11 @@ def run(args: argparse.Namespace) -> int:
     )
     optimal = api.strategy_matrix(args.rows, args.columns, shown)
     matrix = strategy_section(optimal, mark=(args.attackers, args.defenders))
+    extra = [matrix]
+    if blitz.limit is None and args.attackers - rules.offset >= 1 and args.defenders >= 1:
+        extra.append(commit_section(commit_curve(args.attackers, args.defenders, rules, blitz)))
     args.out = None if args.out is None else Path(args.out)
-    write_text(args, report_html(odds, [("The table", grid)], more=more, extra=[matrix]))
+    how = "Both sides always roll the most dice they may." if blitz.plain else blitz.describe()
+    page = report_html(odds, [("The table", grid)], more=more, extra=extra, how=how)
+    write_text(args, page)
     return 0

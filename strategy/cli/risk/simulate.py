@@ -7,12 +7,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
+    CliError,
     add_output_options,
     nonnegative_int,
     positive_int,
     write_json,
     write_text,
 )
+from strategy.cli.risk.editions import add_blitz_options, blitz_from_args, blitz_json
 from strategy.cli.risk.options import (
     add_battle_arguments,
     add_play_options,
@@ -26,7 +28,9 @@ if TYPE_CHECKING:
     from strategy.risk.battle import Battle
     from strategy.risk.objectives import Objective
     from strategy.risk.play.dice_policy import Policy
+    from strategy.risk.rules import Rules
     from strategy.risk.simulate import Estimate, Simulation
+    from strategy.risk.variants.blitz import Blitz
 
 #: ``(JSON key, label, objective)`` of every quantity estimated, as ``risk odds`` names them.
 QUANTITIES = (
@@ -44,6 +48,8 @@ EPILOG = """examples:
   strategy risk simulate 5 3 --defender-dice 3 --seed 7 --json
   strategy risk simulate 10 10 --count attacking --confidence 0.99
   strategy risk simulate 8 6 --choice sees-roll --objective balance:2
+  strategy risk simulate 31 15 --capital --dice balanced-blitz --seed 4
+  strategy risk simulate 21 10 --stop-until 5 --seed 1
 
 Each interval holds the true value with the chosen confidence, so a correct exact engine
 still misses a 95% interval about once in 20: a FLAG is a reason to rerun with another
@@ -101,6 +107,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_play_options(parser)
     add_rule_options(parser)
+    add_blitz_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=run)
 
@@ -112,15 +119,25 @@ def run(args: argparse.Namespace) -> int:
 
     battle = battle_from_args(args)
     asked = play_asked(args)
-    policy, exact_value = (optimal_play if asked else classic_play)(args, battle)
-    result = simulate(
-        args.attackers,
-        args.defenders,
-        battle.rules,
-        trials=args.trials,
-        seed=args.seed,
-        policy=policy,
-    )
+    blitz = blitz_from_args(args)
+    how = play_text(battle, asked)
+    if blitz.plain:
+        policy, exact_value = (optimal_play if asked else classic_play)(args, battle)
+        result = simulate(
+            args.attackers,
+            args.defenders,
+            battle.rules,
+            trials=args.trials,
+            seed=args.seed,
+            policy=policy,
+        )
+    else:
+        if asked:
+            raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
+        result, exact_value = blitz_play(args, battle.rules, blitz)
+        how = blitz.describe() + (
+            " (the in-game draw: one uniform number per battle)" if blitz.balanced else ""
+        )
     objective = battle.objective
     quantities = list(QUANTITIES)
     if objective.kind not in [kind for _, _, kind in QUANTITIES]:
@@ -134,9 +151,9 @@ def run(args: argparse.Namespace) -> int:
         obj = simulation_json(result, rows, args.confidence)
         if asked:
             obj |= {key: value for key, value in battle_json(battle).items() if key != "rules"}
-        write_json(args, obj)
+        write_json(args, obj | blitz_json(blitz))
     else:
-        write_text(args, simulation_text(result, rows, args.confidence, play_text(battle, asked)))
+        write_text(args, simulation_text(result, rows, args.confidence, how))
     return 0
 
 
@@ -153,6 +170,19 @@ def classic_play(args: argparse.Namespace, battle: Battle) -> Play:
     # fast for battles too long for fractions.
     odds = battle_odds(args.attackers, args.defenders, battle.rules, exact=False)
     return MOST_DICE, lambda objective: float(odds.expectation(objective))
+
+
+def blitz_play(
+    args: argparse.Namespace, rules: Rules, blitz: Blitz
+) -> tuple[Simulation, Callable[[Objective], float | None]]:
+    """Battles fought as the blitz fights them, and the exact (float) values to compare."""
+    from strategy.risk.variants.draw import simulate_blitz
+
+    odds = blitz.odds(args.attackers, args.defenders, rules, exact=False).odds
+    result = simulate_blitz(
+        args.attackers, args.defenders, rules, blitz, trials=args.trials, seed=args.seed
+    )
+    return result, lambda objective: float(odds.expectation(objective))
 
 
 def optimal_play(args: argparse.Namespace, battle: Battle) -> Play:

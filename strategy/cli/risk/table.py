@@ -18,9 +18,15 @@ from strategy.cli.common import (
     nonnegative_int,
     write_json,
 )
+from strategy.cli.risk.editions import (
+    add_blitz_options,
+    blitz_from_args,
+    blitz_json,
+    blitz_table,
+    refuse_play,
+)
 from strategy.cli.risk.grids import (
     add_grid_options,
-    compute_table,
     table_grid,
     terminal_width,
     write_grid,
@@ -49,7 +55,10 @@ EPILOG = """examples:
   strategy risk table --attackers 200 --defenders 200 --compact
   strategy risk table --attackers 10000 --defenders 10000 --format npy --out t.npy
   strategy risk table --choice sees-roll --exact --format csv
-  strategy risk table --objective balance:2 --choice sees-roll"""
+  strategy risk table --objective balance:2 --choice sees-roll
+  strategy risk table --attackers 60 --defenders 60 --zombie-defender --dice balanced-blitz
+  strategy risk table --edition rgd --capital --metric attacker-left --json
+  strategy risk table --stop-until 3 --exact --format csv"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -81,6 +90,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_play_options(parser)
     add_rule_options(parser)
+    add_blitz_options(parser)
     add_output_options(parser, FORMATS)
     parser.set_defaults(handler=run)
 
@@ -90,12 +100,16 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     battle = battle_from_args(args, args.metric)
+    blitz = blitz_from_args(args)
+    refuse_play(battle, blitz)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
         check_output_size(args, battle)
-    table = compute_table(args.attackers, args.defenders, battle, exact=args.exact)
+    fought = blitz_table(args.attackers, args.defenders, battle, blitz, exact=args.exact)
+    table = fought.table
     if args.format == "json":
-        write_json(args, table.to_json(), indent=None)
+        extra = blitz_json(blitz) | ({} if blitz.plain else {"error_bound": fought.error_bound})
+        write_json(args, table.to_json() | extra, indent=None)
     elif args.format == "npy":
         import numpy as np
 
@@ -109,7 +123,9 @@ def run(args: argparse.Namespace) -> int:
         width = terminal_width(args)
         step = max(1, args.defenders // width) if compact and width else 1
         metric = table.objective.label
-        grid = table_grid(table, metric, args.digits, args.format == "csv", play_asked(args), step)
+        asked = play_asked(args)
+        full = args.format == "csv"
+        grid = table_grid(table, metric, args.digits, full, asked, step, blitz)
         write_grid(args, grid, sampled=step)
     return 0
 

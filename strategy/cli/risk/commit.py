@@ -1,0 +1,175 @@
+"""``strategy risk commit A D``: how many troops to commit (RGD's slider, or stop-until)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from strategy.cli.common import add_output_options, nonnegative_int, write_json, write_text
+from strategy.cli.risk.editions import add_blitz_options, blitz_from_args
+from strategy.cli.risk.options import add_battle_arguments, add_rule_options, rules_from_args
+
+if TYPE_CHECKING:
+    from strategy.present.report import Section
+    from strategy.risk.commit import CommitCurve
+
+#: Points of the curve text shows; beyond, every k-th (JSON has them all).
+TEXT_POINTS = 40
+
+EPILOG = """examples:
+  strategy risk commit 60 10 --edition rgd
+  strategy risk commit 31 15 --capital --dice balanced-blitz --worth 3
+  strategy risk commit 20 5 --json
+
+Committing c troops is stop-until A - c: the battle c v D (troops that may attack), the
+others staying home."""
+
+DESCRIPTIONS = {
+    "capture": "most likely to capture",
+    "lost-given-capture": "fewest attackers lost given a capture, as likely to capture",
+    "balance": "most expected balance: {worth} per capture + defenders killed - attackers lost",
+}
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``commit`` to the ``risk`` group."""
+    parser = commands.add_parser(
+        "commit",
+        help="how many troops to commit to an attack (RGD's slider): the best per objective",
+        description="For every number of troops committed to the attack (the rest stay home: "
+        "stop-until A - c), P(capture), the attackers lost and the balance; and for each "
+        "objective the best number. Under Balanced Blitz committing fewer troops can lose "
+        "fewer; under true random dice it cannot.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_battle_arguments(parser)
+    parser.add_argument(
+        "--worth",
+        type=nonnegative_int,
+        default=0,
+        metavar="T",
+        help="what a capture is worth in armies, for the objective balance:T (default 0)",
+    )
+    add_rule_options(parser)
+    add_blitz_options(parser, limits=())
+    add_output_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute the curve and print the best commitments."""
+    from strategy.engine.progress import ProgressBar
+    from strategy.risk.commit import commit_curve
+
+    rules = rules_from_args(args)
+    blitz = blitz_from_args(args)
+    with ProgressBar("commit") as progress:
+        curve = commit_curve(
+            args.attackers, args.defenders, rules, blitz, worth=args.worth, progress=progress
+        )
+    if args.format == "json":
+        write_json(args, curve_json(curve))
+    else:
+        write_text(args, curve_text(curve))
+    return 0
+
+
+def curve_json(curve: CommitCurve) -> dict[str, Any]:
+    """The curve as JSON: the best commitment per objective and every point."""
+    from strategy.risk.serialise import rules_json
+
+    return {
+        "attackers": curve.attackers,
+        "defenders": curve.defenders,
+        "worth": curve.worth,
+        "best": [
+            {
+                "objective": b.objective,
+                "committed": b.committed,
+                "stop_until": b.stop_until,
+                "value": b.value,
+            }
+            for b in curve.best
+        ],
+        "curve": [
+            {
+                "committed": p.committed,
+                "stop_until": p.stop_until,
+                "win_probability": p.win_probability,
+                "expected_lost": p.expected_lost,
+                "expected_lost_given_capture": p.expected_lost_given_capture,
+                "expected_killed": p.expected_killed,
+                "balance": p.balance,
+            }
+            for p in curve.points
+        ],
+        "error_bound": curve.error_bound,
+        "rules": rules_json(curve.rules),
+    } | curve.blitz.json()
+
+
+def curve_text(curve: CommitCurve) -> str:
+    """The best commitment per objective, then the curve (sampled when long)."""
+    lines = [
+        f"Troops to commit: {curve.attackers} v {curve.defenders}, {curve.blitz.describe()}",
+        f"rules: {curve.rules.describe()}",
+        "",
+        f"{'objective':<20}{'commit':>7}{'stop-until':>12}{'value':>12}  meaning",
+    ]
+    for best in curve.best:
+        meaning = DESCRIPTIONS[best.objective.partition(":")[0]].format(worth=curve.worth)
+        lines.append(
+            f"{best.objective:<20}{best.committed:>7}{best.stop_until:>12}{best.value:>12.6f}"
+            f"  {meaning}"
+        )
+    step = max(1, -(-len(curve.points) // TEXT_POINTS))
+    lines += [
+        "",
+        f"{'commit':>7}{'stop-until':>12}{'P(capture)':>12}{'E[lost]':>10}"
+        f"{'E[lost|capture]':>17}{'balance':>10}",
+    ]
+    for point in curve.points[::step]:
+        given = point.expected_lost_given_capture
+        lines.append(
+            f"{point.committed:>7}{point.stop_until:>12}{point.win_probability:>12.6f}"
+            f"{point.expected_lost:>10.4f}{'-' if given is None else f'{given:.4f}':>17}"
+            f"{point.balance:>10.4f}"
+        )
+    if step > 1:
+        lines.append(f"(every {step}th commitment; --json lists them all)")
+    lines.append(f"each point's final states are within {curve.error_bound:.2g} in all of exact")
+    return "\n".join(lines)
+
+
+def commit_section(curve: CommitCurve) -> Section:
+    """The curve for the report: P(capture) and the losses against the troops committed,
+    the best commitment for the fewest losses marked."""
+    from strategy.present.curves import line_chart_svg
+    from strategy.present.report import Section
+
+    xs = [p.committed for p in curve.points]
+    label = "troops committed"
+    by_loss = next(b for b in curve.best if b.objective == "lost-given-capture")
+    charts = [
+        line_chart_svg(
+            xs,
+            [("P(capture)", [p.win_probability for p in curve.points])],
+            x_label="troops committed",
+        ),
+        line_chart_svg(
+            xs,
+            [
+                ("E[lost | capture]", [p.expected_lost_given_capture for p in curve.points]),
+                ("E[lost]", [p.expected_lost for p in curve.points]),
+            ],
+            x_label=label,
+            mark=by_loss.committed,
+        ),
+    ]
+    best = "; ".join(f"{b.objective}: commit {b.committed} ({b.value:.4f})" for b in curve.best)
+    intro = (
+        f"Committing c of the troops is stop-until {curve.attackers} - c "
+        f"({curve.blitz.describe()}). Best: {best}."
+    )
+    return Section("How many troops to commit", intro, "\n".join(charts))

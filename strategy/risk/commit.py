@@ -1,0 +1,145 @@
+"""How many troops to commit to an attack: RGD's troop slider, or its stop-until.
+
+Committing ``c`` of the armies that may attack is stop-until ``A - c``: the battle
+``c`` v ``D`` (armies that may attack), the rest staying home. Under true random dice more
+troops always capture more often and lose more on the way; under Balanced Blitz the loss
+distribution is reshaped per battle, so committing fewer troops can lose fewer (the
+players' "perfect slider"). For each number committed the curve holds P(capture), the
+expected attackers lost (in all and given a capture), the defenders killed and the
+balance ``T P(capture) + killed - lost``; for each objective, the best commitment.
+
+>>> from strategy.risk.rules import Rules
+>>> curve = commit_curve(6, 1, Rules(count="attacking"))
+>>> [(b.objective, b.committed) for b in curve.best]  # true random: all in captures most
+[('capture', 6), ('lost-given-capture', 6), ('balance:0', 6)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from strategy.engine.resources import require_memory
+from strategy.risk.kernels.classic_float import FloatArray
+from strategy.risk.kernels.geometry import Progress
+from strategy.risk.rules import Rules
+from strategy.risk.variants.balanced_blitz import UNIT
+from strategy.risk.variants.blitz import PLAIN, Blitz
+from strategy.risk.variants.grid import final_distributions, grid_memory
+
+
+@dataclass(frozen=True)
+class CommitPoint:
+    """One commitment: ``committed`` armies attack, the attack stops at ``stop_until``
+    (in ``rules``' count). ``expected_lost_given_capture`` is ``None`` when nothing
+    captures."""
+
+    committed: int
+    stop_until: int
+    win_probability: float
+    expected_lost: float
+    expected_lost_given_capture: float | None
+    expected_killed: float
+    balance: float
+
+
+@dataclass(frozen=True)
+class Best:
+    """The best commitment for one objective, and its value."""
+
+    objective: str
+    committed: int
+    stop_until: int
+    value: float
+
+
+@dataclass(frozen=True)
+class CommitCurve:
+    """Every commitment from 1 to all the armies that may attack, and the best ones.
+
+    ``error_bound`` bounds each point's final-state distribution (sum of absolute
+    errors); ties within it go to the fewest troops committed.
+    """
+
+    attackers: int
+    defenders: int
+    rules: Rules
+    blitz: Blitz
+    worth: int
+    points: tuple[CommitPoint, ...]
+    best: tuple[Best, ...]
+    error_bound: float
+
+
+def commit_curve(
+    attackers: int,
+    defenders: int,
+    rules: Rules,
+    blitz: Blitz = PLAIN,
+    *,
+    worth: int = 0,
+    progress: Progress | None = None,
+) -> CommitCurve:
+    """The curve of ``attackers`` (in ``rules``' count) against ``defenders``.
+
+    Objectives: ``capture`` (most likely to capture), ``lost-given-capture`` (fewest
+    attackers lost given a capture, among the commitments most likely to capture) and
+    ``balance:worth`` (``worth`` per capture, plus defenders killed, minus attackers lost).
+    """
+    if blitz.limit is not None:
+        raise ValueError("commit chooses the stop-until itself: no --stop-until or --retreat-at")
+    if worth < 0:
+        raise ValueError(f"--worth must be a whole number >= 0, not {worth}")
+    rules.check_state(attackers, defenders)
+    most = attackers - rules.offset
+    if most < 1 or defenders < 1:
+        raise ValueError(f"{attackers} v {defenders} leaves no troops to commit")
+    require_memory(grid_memory(most, defenders, rules), f"the commit curve of {most} troops")
+    points, bound = [], 0.0
+    for n, d, captured, held in final_distributions(most, defenders, rules, progress):
+        if d != defenders:
+            continue
+        if blitz.balanced:
+            masses, error = blitz.cell(captured, held, rules)
+        else:
+            masses, error = np.concatenate((captured[n:0:-1], held[1:])), 8 * (n + d) * UNIT
+        bound = max(bound, error)
+        points.append(_point(masses, n, d, attackers - n, worth))
+    points.sort(key=lambda p: p.committed)
+    return CommitCurve(
+        attackers, defenders, rules, blitz, worth, tuple(points), _best(points, worth, bound), bound
+    )
+
+
+def _point(
+    masses: FloatArray, committed: int, defenders: int, stop: int, worth: int
+) -> CommitPoint:
+    """The point of one commitment from its final states, attacker's best first."""
+    wins, held = masses[:committed], masses[committed:]
+    lost_if_won = np.arange(committed, dtype=np.float64)  # the first capture loses nothing
+    p = float(wins.sum())
+    lost = float(wins @ lost_if_won) + committed * float(held.sum())
+    killed = p * defenders + float(held @ (defenders - np.arange(1, defenders + 1)))
+    given = float(wins @ lost_if_won) / p if p > 0 else None
+    return CommitPoint(committed, stop, p, lost, given, killed, worth * p + killed - lost)
+
+
+def _best(points: list[CommitPoint], worth: int, bound: float) -> tuple[Best, ...]:
+    """The best point per objective; ties within the error bound to the fewest committed
+    (an expectation is off by at most the bound times its largest payoff)."""
+    top = max(p.win_probability for p in points)
+    likely = [p for p in points if p.win_probability >= top - bound]
+    capture = likely[0]
+    losses = [(p.expected_lost_given_capture, p) for p in likely]
+    known = [(loss, p) for loss, p in losses if loss is not None]
+    fewest_lost = min(loss for loss, _ in known) if known else 0.0
+    largest = worth + points[-1].committed + max(p.expected_killed for p in points)
+    by_loss = next((p for loss, p in known if loss <= fewest_lost + bound * largest), capture)
+    most = max(p.balance for p in points)
+    balanced = next(p for p in points if p.balance >= most - bound * largest)
+    return (
+        Best("capture", capture.committed, capture.stop_until, capture.win_probability),
+        Best("lost-given-capture", by_loss.committed, by_loss.stop_until, fewest_lost),
+        Best(f"balance:{worth}", balanced.committed, balanced.stop_until, balanced.balance),
+    )

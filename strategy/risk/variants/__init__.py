@@ -1,0 +1,1 @@
+"""Transforms of a battle's outcome distribution that editions apply (Balanced Blitz)."""
