@@ -17,6 +17,7 @@ SUBCOMMANDS = (
     "strategy.cli.risk.rule",
     "strategy.cli.risk.simulate",
     "strategy.cli.risk.graph",
+    "strategy.cli.risk.plan",
 )
 
 

@@ -1,0 +1,288 @@
+"""Optimal turn plans: backward induction over a turn's states, exact or in floats.
+
+The value of a state is the best of stopping (the objective's payoff there) and, for each
+attack the attacker may make, the expected value after one roll, where a capturing roll
+is followed by the best number of armies to move in. Every move lowers the armies in play,
+so the states form a DAG; they are visited depth first with an explicit stack (no
+recursion limit) and each is evaluated once, after its successors. Ties go to stopping,
+then to the attack listed first, so plans do not hop between equal moves.
+
+A :class:`Restriction` narrows the moves (a fixed chain, say); the same induction then
+optimises what is left, or, with one move everywhere, evaluates a fixed plan.
+
+>>> from strategy.risk.plan.position import path_turn
+>>> plan = plan_turn(path_turn(3, (1,)))
+>>> plan.value, plan.policy[plan.start], plan.states  # seed 003: Pr(3,1) = 1955/2592
+(Fraction(1955, 2592), Choice(attack=(0, 1), move_in=2, ties=()), 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from strategy.engine.resources import TooLarge, require_memory
+from strategy.risk.plan.model import Turn, TurnState
+from strategy.risk.plan.size import state_bound
+
+Value = Fraction | float
+Progress = Callable[[int, int], None]
+
+#: The most states an exact plan may visit, and a float one; each state costs about
+#: :data:`STATE_BYTES` of memory.
+EXACT_LIMIT = 1_000_000
+FLOAT_LIMIT = 3_000_000
+STATE_BYTES = 700
+#: Float moves within this fraction of the best value count as tied with it.
+TIE_TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the attacker does at a state: roll from ``attack = (source, target)``, or stop
+    (``attack`` is None); ``move_in`` armies move in if that roll takes the territory.
+    ``ties`` are the other attacks exactly as good (within float round-off).
+
+    >>> best = Choice((0, 1), 3, ties=(Choice((0, 2), 3),))
+    >>> best.following((0, 2)).attack, best.following((5, 6)).attack
+    ((0, 2), (0, 1))
+    """
+
+    attack: tuple[int, int] | None = None
+    move_in: int | None = None
+    ties: tuple[Choice, ...] = ()
+
+    def following(self, previous: tuple[int, int] | None) -> Choice:
+        """This choice, or the tied one that goes on with the attack just rolled, so that
+        a plan breaks off a battle only when going on is worse."""
+        if previous is not None and previous != self.attack:
+            for other in self.ties:
+                if other.attack == previous:
+                    return other
+        return self
+
+
+STOP = Choice()
+
+
+class Restriction(Protocol):
+    """The moves a plan may use, out of those the rules allow."""
+
+    def attacks(
+        self, turn: Turn, state: TurnState, legal: tuple[tuple[int, int], ...]
+    ) -> Sequence[tuple[int, int]]:
+        """The attacks allowed at ``state``."""
+        ...
+
+    def may_stop(self, turn: Turn, state: TurnState) -> bool:
+        """Whether the attacker may stop at ``state`` while it could still attack."""
+        ...
+
+    def move_ins(self, turn: Turn, state: TurnState, legal: range) -> Sequence[int]:
+        """The armies that may move in after a capture from ``state``."""
+        ...
+
+
+class EveryMove:
+    """No restriction: the optimal plan."""
+
+    def attacks(
+        self, turn: Turn, state: TurnState, legal: tuple[tuple[int, int], ...]
+    ) -> Sequence[tuple[int, int]]:
+        """Every legal attack."""
+        return legal
+
+    def may_stop(self, turn: Turn, state: TurnState) -> bool:
+        """Always."""
+        return True
+
+    def move_ins(self, turn: Turn, state: TurnState, legal: range) -> Sequence[int]:
+        """Every legal number."""
+        return legal
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """A solved turn: the value and choice at every state visited.
+
+    ``values`` leave out rewards banked before a state; ``bank`` is what the start banks
+    (armies that can never attack, under ``value``), so ``value`` is the whole turn's.
+    """
+
+    turn: Turn
+    start: TurnState
+    bank: int
+    values: Mapping[TurnState, Value]
+    policy: Mapping[TurnState, Choice]
+    exact: bool
+
+    @property
+    def value(self) -> Value:
+        """The objective's expected value under the plan, from the start."""
+        return self.bank + self.values[self.start]
+
+    @property
+    def states(self) -> int:
+        """States visited."""
+        return len(self.values)
+
+
+# One option: the attack, the rolls that do not capture as (probability, reward, state),
+# and the capture as (probability, [(armies moved, reward, state), ...]) if a roll can.
+_Option = tuple[
+    tuple[int, int],
+    list[tuple[Any, int, TurnState]],
+    tuple[Any, list[tuple[int, int, TurnState]]] | None,
+]
+
+
+def check_size(turn: Turn, *, exact: bool, max_states: int | None = None) -> int:
+    """The state bound, or ``TooLarge`` (a ``ValueError``) naming it when over the limit.
+
+    >>> from strategy.risk.plan.position import path_turn
+    >>> check_size(path_turn(3, (1,)), exact=True)
+    4
+    """
+    bound = state_bound(turn)
+    limit = max_states or (EXACT_LIMIT if exact else FLOAT_LIMIT)
+    if bound > limit:
+        kind = "an exact" if exact else "a float"
+        hint = "; --float allows more" if exact and bound <= FLOAT_LIMIT else ""
+        raise TooLarge(
+            f"this turn may have up to {bound:,} states, more than {kind} plan takes "
+            f"({limit:,}){hint}: give fewer armies or a smaller region"
+        )
+    require_memory(bound * STATE_BYTES, f"a plan of up to {bound:,} states")
+    return bound
+
+
+def plan_turn(
+    turn: Turn,
+    *,
+    exact: bool = True,
+    restriction: Restriction | None = None,
+    max_states: int | None = None,
+    progress: Progress | None = None,
+) -> TurnPlan:
+    """Solve ``turn``: the optimal plan, or the best one ``restriction`` allows.
+
+    Unrestricted turns are refused up front (:func:`check_size`) when too large; restricted
+    ones visit few states and are stopped only if they pass the limit.
+    """
+    limit = max_states or (EXACT_LIMIT if exact else FLOAT_LIMIT)
+    total = check_size(turn, exact=exact, max_states=max_states) if restriction is None else limit
+    moves: Restriction = restriction or EveryMove()
+    start, bank = turn.start()
+    steps = _Steps(turn, exact)
+    values: dict[TurnState, Value] = {}
+    policy: dict[TurnState, Choice] = {}
+    pending: dict[TurnState, tuple[Value | None, list[_Option]]] = {}
+    stack = [start]
+    while stack:
+        state = stack[-1]
+        if state in values:
+            stack.pop()
+            continue
+        expanded = pending.get(state)
+        if expanded is None:
+            expanded = pending[state] = _expand(turn, moves, steps, state, exact)
+            stack.extend(child for child in _children(expanded[1]) if child not in values)
+            continue
+        stack.pop()
+        del pending[state]
+        values[state], policy[state] = _evaluate(values, *expanded, exact)
+        if len(values) > limit:
+            raise TooLarge(f"the plan passed {limit:,} states; give fewer armies")
+        if progress is not None and not len(values) % 4096:
+            progress(len(values), total)
+    return TurnPlan(turn, start, bank, MappingProxyType(values), MappingProxyType(policy), exact)
+
+
+class _Steps:
+    """The roll distributions the turn meets, once each, exact or as floats."""
+
+    def __init__(self, turn: Turn, exact: bool) -> None:
+        self.turn, self.exact = turn, exact
+        self.cache: dict[tuple[int, int], tuple[tuple[int, int, Value], ...]] = {}
+
+    def __call__(self, state: TurnState, source: int, target: int) -> Any:
+        key = state.armies[source], state.armies[target]
+        found = self.cache.get(key)
+        if found is None:
+            exact_steps = self.turn.steps(state, source, target)
+            found = self.cache[key] = (
+                exact_steps if self.exact else tuple((a, d, float(p)) for a, d, p in exact_steps)
+            )
+        return found
+
+
+def _expand(
+    turn: Turn, moves: Restriction, steps: _Steps, state: TurnState, exact: bool
+) -> tuple[Value | None, list[_Option]]:
+    """The payoff of stopping (None if not allowed) and the options of each attack."""
+    options: list[_Option] = []
+    for source, target in moves.attacks(turn, state, turn.attacks(state)):
+        normal: list[tuple[Any, int, TurnState]] = []
+        capture = None
+        for lost, killed, p in steps(state, source, target):
+            if killed == state.armies[target]:
+                allowed = moves.move_ins(turn, state, turn.move_ins(state, source))
+                landed = turn.landings(state, source, target, allowed)
+                capture = (p, [(m, r, c) for m, (c, r) in zip(allowed, landed, strict=True)])
+            else:
+                child, reward = turn.after_roll(state, source, target, lost, killed)
+                normal.append((p, reward, child))
+        options.append(((source, target), normal, capture))
+    stop = None
+    if not options or moves.may_stop(turn, state):
+        payoff = turn.payoff(state)
+        stop = Fraction(payoff) if exact else float(payoff)
+    return stop, options
+
+
+def _children(options: list[_Option]) -> list[TurnState]:
+    found = []
+    for _, normal, capture in options:
+        found += [child for _, _, child in normal]
+        if capture is not None:
+            found += [child for _, _, child in capture[1]]
+    return found
+
+
+def _evaluate(
+    values: dict[TurnState, Value], stop: Value | None, options: list[_Option], exact: bool
+) -> tuple[Value, Choice]:
+    """The best value at a state and the choice that gets it (ties to stopping, then to
+    the first attack, with the other tied attacks noted)."""
+    scored: list[tuple[Any, Choice]] = []
+    for attack, normal, capture in options:
+        value: Any = sum(p * (reward + values[child]) for p, reward, child in normal)
+        moved = None
+        if capture is not None:
+            p, landings = capture
+            gain: Any = None
+            for m, reward, child in reversed(landings):  # ties: move the most in
+                here = reward + values[child]
+                if gain is None or _better(here, gain, exact):
+                    gain, moved = here, m
+            value += p * gain
+        scored.append((value, Choice(attack, moved)))
+    best_value, best = stop, STOP
+    for value, choice in scored:
+        if best_value is None or _better(value, best_value, exact):
+            best_value, best = value, choice
+    assert best_value is not None  # a state with no option may always stop
+    if best.attack is not None:
+        ties = tuple(c for v, c in scored if c is not best and not _better(best_value, v, exact))
+        if ties:
+            best = replace(best, ties=ties)
+    return best_value, best
+
+
+def _better(value: Any, than: Any, exact: bool) -> bool:
+    if exact:
+        return bool(value > than)
+    return bool(value > than + TIE_TOLERANCE * max(1.0, abs(than)))
