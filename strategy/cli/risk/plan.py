@@ -46,8 +46,8 @@ Argentina=1" --target "South America" --graph plan.graphml
 
 A position file is JSON: {"attacker": {"Central America": 14}, "defenders": {"Venezuela":
 2, ...}, "target": "South America", "region": ["..."]} (region optional); options given
-on the command line add to it. The region is the target plus the attacker's territories
-bordering it, or the target plus --region (a path to it, say); armies elsewhere are ignored.
+on the command line add to it. The region in play is the target and --region (a path to
+it, say) with the attacker's territories bordering them; armies elsewhere are ignored.
 Both sides always roll the most dice they may (--choice max; other timing rules are not
 planned). The plan decides roll by roll: which territory attacks which, when to break off
 or stop, and how many armies move in after each capture."""

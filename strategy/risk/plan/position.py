@@ -2,8 +2,8 @@
 
 A position gives the armies on some territories, the attacker's (``--from``) and the
 others (``--defenders``); the whole board may be given. The *region* in play is the target
-plus the attacker's territories that border it, or the target plus the territories of
-``--region`` (a path to the target, say). Territories outside the region take no part.
+and the territories of ``--region`` (a path to the target, say), with the attacker's
+territories that border them. Territories outside the region take no part.
 
 >>> from strategy.risk.plan.maps import classic_map
 >>> board = classic_map()
@@ -101,11 +101,8 @@ def build_turn(
         raise ValueError(f"{min(both)} is given to both the attacker and the defender")
     goal = _places(board, target)
     continent = board.continent(target) if isinstance(target, str) else None
-    if region is None:
-        near = [t for t in attacker if t not in goal and any(board.borders(t, g) for g in goal)]
-        places = set(goal) | set(near)
-    else:
-        places = set(goal) | set(_places(board, region))
+    places = set(goal) | (set() if region is None else set(_places(board, region)))
+    places |= {t for t in attacker if any(board.borders(t, p) for p in places)}
     names = tuple(t for t in board.territories if t in places)
     if len(names) > MAX_REGION:
         raise ValueError(f"the region has {len(names)} territories; at most {MAX_REGION}")
