@@ -157,13 +157,28 @@ class Turn:
         others = self._near[target] & owned & ~(1 << source)
         # The other territories next to the one taken lose an enemy neighbour whatever moves.
         kept, reward = self._settle(owned, armies, _bits(others), state.kept)
+        # Only the source and the target depend on the armies moved: whether each still
+        # borders an enemy is known before the loop, which is the hot one of the induction.
+        stay, objective, enemies = self.rules.stay_behind, self.objective, ~owned
+        source_free = bool(self._near[source] & enemies)
+        target_free = bool(self._near[target] & enemies)
+        total = state.armies[source]
         found = []
         for moved in moves:
-            here = list(armies)
-            here[source] -= moved
-            here[target] = moved
-            also, more = self._settle(owned, here, (source, target), kept)
-            found.append((_state(TurnState, (owned, tuple(here), also)), reward + more))
+            left = total - moved
+            also, more = kept, reward
+            if left and not (source_free and left > stay):
+                also = also or objective.keeps(left)
+                more += left if objective.counts_armies else 0
+                left = 0
+            if not (target_free and moved > stay):
+                also = also or objective.keeps(moved)
+                more += moved if objective.counts_armies else 0
+                armies[target] = 0
+            else:
+                armies[target] = moved
+            armies[source] = left
+            found.append((_state(TurnState, (owned, tuple(armies), also)), more))
         return found
 
     def payoff(self, state: TurnState) -> int:

@@ -18,7 +18,9 @@ optimises what is left, or, with one move everywhere, evaluates a fixed plan.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import gc
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -179,26 +181,40 @@ def plan_turn(
     steps = _Steps(turn, exact)
     values: dict[TurnState, Value] = {}
     policy: dict[TurnState, Choice] = {}
-    pending: dict[TurnState, tuple[Value | None, list[_Option]]] = {}
     stack = [start]
-    while stack:
-        state = stack[-1]
-        if state in values:
+    pending: dict[TurnState, tuple[Value | None, list[_Option]]] = {}
+    with _collector_paused():
+        while stack:
+            state = stack[-1]
+            if state in values:
+                stack.pop()
+                continue
+            expanded = pending.get(state)
+            if expanded is None:
+                expanded = pending[state] = _expand(turn, moves, steps, state, exact)
+                stack.extend(c for c in _children(expanded[1]) if c not in values)
+                continue
             stack.pop()
-            continue
-        expanded = pending.get(state)
-        if expanded is None:
-            expanded = pending[state] = _expand(turn, moves, steps, state, exact)
-            stack.extend(child for child in _children(expanded[1]) if child not in values)
-            continue
-        stack.pop()
-        del pending[state]
-        values[state], policy[state] = _evaluate(values, *expanded, exact)
-        if len(values) > limit:
-            raise TooLarge(f"the plan passed {limit:,} states; give fewer armies")
-        if progress is not None and not len(values) % 4096:
-            progress(len(values), total)
+            del pending[state]
+            values[state], policy[state] = _evaluate(values, *expanded, exact)
+            if len(values) > limit:
+                raise TooLarge(f"the plan passed {limit:,} states; give fewer armies")
+            if progress is not None and not len(values) % 4096:
+                progress(len(values), total)
     return TurnPlan(turn, start, bank, MappingProxyType(values), MappingProxyType(policy), exact)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector: the induction makes millions of tuples, none in a
+    cycle, and each collection would walk all the states kept so far."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class _Steps:
