@@ -31,9 +31,6 @@ if TYPE_CHECKING:
     from strategy.risk.plan.model import Turn
     from strategy.risk.plan.solve import TurnPlan
 
-#: Unless --exact or --float says otherwise, plans of up to this many states are exact.
-AUTO_EXACT = 150_000
-
 EPILOG = """examples:
   strategy risk plan --from "Central America=14" --target "South America" \\
       --defenders "Venezuela=2,Brazil=3,Peru=1,Argentina=2"
@@ -120,8 +117,16 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="dice: both sides roll the most they may (the only rule plan supports)",
     )
     mode = play.add_mutually_exclusive_group()
-    mode.add_argument("--exact", dest="exact", action="store_const", const=True, help="Fractions")
-    mode.add_argument("--float", dest="exact", action="store_const", const=False, help="floats")
+    mode.add_argument(
+        "--exact",
+        dest="exact",
+        action="store_const",
+        const=True,
+        help="exact Fractions (default up to 1,000,000 states)",
+    )
+    mode.add_argument(
+        "--float", dest="exact", action="store_const", const=False, help="floats (default beyond)"
+    )
     play.add_argument(
         "--max-states",
         type=positive_int,
@@ -168,13 +173,14 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.plan.report import PlanReport
     from strategy.risk.plan.simulate import simulate_plan
     from strategy.risk.plan.size import state_bound
-    from strategy.risk.plan.solve import plan_turn
+    from strategy.risk.plan.solve import EXACT_LIMIT, plan_turn
 
     if not 0 <= args.detail <= 1:
         raise CliError(f"--detail must be a probability from 0 to 1, not {args.detail}")
     turn, positions = _turn(args)
     bound = state_bound(turn)
-    exact = args.exact if args.exact is not None else bound <= AUTO_EXACT
+    # Exact plans cost about what float ones do; floats serve where exact ones are refused.
+    exact = args.exact if args.exact is not None else bound <= EXACT_LIMIT
     graph = _graph_target(args, turn, bound)
     began = time.perf_counter()
     with ProgressBar("plan") as progress:

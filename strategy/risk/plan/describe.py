@@ -82,33 +82,42 @@ def plan_lines(
     lines: list[str] = []
     for owned in order[:most]:
         stage = stages[owned]
+        body = _stage_lines(turn, stage, threshold)
+        if not body:
+            continue
         taken = [turn.names[i] for i in range(turn.size) if (owned & ~turn.attacker) >> i & 1]
         if taken:
             lines.append(f"With {_join(taken)} taken [{stage.entered:.1%}]:")
         else:
             lines.append("At the start:")
-        for attack, seen in sorted(stage.starts.items(), key=lambda x: -x[1].mass):
-            if seen.mass >= threshold:
-                lines.append(f"  {_start_text(turn, attack)} [{_seen_text(turn, seen)}]")
-        for (attack, then_attack), seen in sorted(stage.breaks.items(), key=lambda x: -x[1].mass):
-            if seen.mass >= threshold:
-                then = "stop" if then_attack is None else _attack_name(turn, then_attack)
-                lines.append(
-                    f"  break off {_attack_name(turn, attack)}, then {then} "
-                    f"[{_seen_text(turn, seen)}]"
-                )
-        for attack, landings in stage.captures.items():
-            mass = sum(m for _, m in landings.values())
-            if mass >= threshold:
-                source, target = attack
-                lines.append(
-                    f"  on taking {turn.names[target]} from {turn.names[source]}: "
-                    f"{_move_in_text(turn, landings)} [{mass:.1%}; "
-                    f"{turn.names[source]} {_span(min(landings), max(landings))}]"
-                )
+        lines += body
     left = len(order) - most
     if left > 0:
         lines.append(f"({left} rarer stages left out)")
+    return lines
+
+
+def _stage_lines(turn: Turn, stage: _Stage, threshold: float) -> list[str]:
+    """A stage's first moves, break-offs and move-ins taken ``threshold`` of the time."""
+    lines = []
+    for attack, seen in sorted(stage.starts.items(), key=lambda x: -x[1].mass):
+        if seen.mass >= threshold:
+            lines.append(f"  {_start_text(turn, attack)} [{_seen_text(turn, seen)}]")
+    for (attack, then_attack), seen in sorted(stage.breaks.items(), key=lambda x: -x[1].mass):
+        if seen.mass >= threshold:
+            then = "stop" if then_attack is None else _attack_name(turn, then_attack)
+            lines.append(
+                f"  break off {_attack_name(turn, attack)}, then {then} [{_seen_text(turn, seen)}]"
+            )
+    for attack, landings in stage.captures.items():
+        mass = sum(m for _, m in landings.values())
+        if mass >= threshold:
+            source, target = attack
+            lines.append(
+                f"  on taking {turn.names[target]} from {turn.names[source]}: "
+                f"{_move_in_text(turn, landings)} [{mass:.1%}; "
+                f"{turn.names[source]} {_span(min(landings), max(landings))}]"
+            )
     return lines
 
 
@@ -125,6 +134,8 @@ def _stages(plan: TurnPlan, flow: Flow) -> dict[int, _Stage]:
             if previous is None:
                 stage.entered += mass
                 stage.starts[choice.attack].add(mass, _features(state, choice.attack))
+                if choice.attack is None:  # say with which armies it stops
+                    stage.starts[None].add(0.0, _attackers(state))
             elif choice.attack != previous:
                 stage.breaks[previous, choice.attack].add(mass, _features(state, previous))
             if choice.attack is not None and choice.move_in is not None:
@@ -139,6 +150,11 @@ def _stages(plan: TurnPlan, flow: Flow) -> dict[int, _Stage]:
 
 def _features(state: TurnState, attack: Attack | None) -> dict[int, int]:
     return {} if attack is None else {i: state.armies[i] for i in attack}
+
+
+def _attackers(state: TurnState) -> dict[int, int]:
+    """The armies on the attacker's territories that could still attack."""
+    return {i: a for i, a in enumerate(state.armies) if a and state.owned >> i & 1}
 
 
 def _start_text(turn: Turn, attack: Attack | None) -> str:

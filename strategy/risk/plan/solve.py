@@ -132,13 +132,11 @@ class TurnPlan:
         return len(self.values)
 
 
-# One option: the attack, the rolls that do not capture as (probability, reward, state),
-# and the capture as (probability, [(armies moved, reward, state), ...]) if a roll can.
-_Option = tuple[
-    tuple[int, int],
-    list[tuple[Any, int, TurnState]],
-    tuple[Any, list[tuple[int, int, TurnState]]] | None,
-]
+# One option: the attack; the rolls that do not capture as (probability, scaled reward,
+# state, scale of the state's value); and the capture as (probability, [(armies moved,
+# scaled reward, state, scale), ...]) if a roll can.
+_Landing = tuple[Any, Any, TurnState, Any]
+_Option = tuple[tuple[int, int], list[_Landing], tuple[Any, list[_Landing]] | None]
 
 
 def check_size(turn: Turn, *, exact: bool, max_states: int | None = None) -> int:
@@ -176,13 +174,11 @@ def plan_turn(
     """
     limit = max_states or (EXACT_LIMIT if exact else FLOAT_LIMIT)
     total = check_size(turn, exact=exact, max_states=max_states) if restriction is None else limit
-    moves: Restriction = restriction or EveryMove()
     start, bank = turn.start()
-    steps = _Steps(turn, exact)
-    values: dict[TurnState, Value] = {}
-    policy: dict[TurnState, Choice] = {}
+    induction = _Induction(turn, restriction or EveryMove(), exact, turn.key(start))
+    values, policy = induction.values, induction.policy
+    pending: dict[TurnState, tuple[Any, list[_Option]]] = {}
     stack = [start]
-    pending: dict[TurnState, tuple[Value | None, list[_Option]]] = {}
     with _collector_paused():
         while stack:
             state = stack[-1]
@@ -191,17 +187,18 @@ def plan_turn(
                 continue
             expanded = pending.get(state)
             if expanded is None:
-                expanded = pending[state] = _expand(turn, moves, steps, state, exact)
+                expanded = pending[state] = induction.expand(state)
                 stack.extend(c for c in _children(expanded[1]) if c not in values)
                 continue
             stack.pop()
             del pending[state]
-            values[state], policy[state] = _evaluate(values, *expanded, exact)
+            values[state], policy[state] = induction.evaluate(*expanded)
             if len(values) > limit:
                 raise TooLarge(f"the plan passed {limit:,} states; give fewer armies")
             if progress is not None and not len(values) % 4096:
                 progress(len(values), total)
-    return TurnPlan(turn, start, bank, MappingProxyType(values), MappingProxyType(policy), exact)
+    shown = _Scaled(values, induction.powers, turn) if exact else values
+    return TurnPlan(turn, start, bank, MappingProxyType(shown), MappingProxyType(policy), exact)
 
 
 @contextmanager
@@ -217,85 +214,124 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-class _Steps:
-    """The roll distributions the turn meets, once each, exact or as floats."""
+class _Induction:
+    """One solve's arithmetic, exact or float, in one code path.
 
-    def __init__(self, turn: Turn, exact: bool) -> None:
-        self.turn, self.exact = turn, exact
-        self.cache: dict[tuple[int, int], tuple[tuple[int, int, Value], ...]] = {}
+    Exact values are whole numbers over a power of ``T``, the number of equally likely
+    throws of all the dice (6**5 in the classic game), so no Fraction is made during the
+    induction: a state with ``k`` armies in play holds the numerator of its value over
+    ``T**k``. Each roll removes an army, so a successor's power is lower, and every
+    probability is a whole number over ``T``. Floats take the same path with every power 1.
+    """
 
-    def __call__(self, state: TurnState, source: int, target: int) -> Any:
+    def __init__(self, turn: Turn, moves: Restriction, exact: bool, top: int) -> None:
+        self.turn, self.moves, self.exact = turn, moves, exact
+        rules = turn.rules
+        throws = (
+            rules.attacker_sides**rules.attacker_dice * rules.defender_sides**rules.defender_dice
+        )
+        self.throws = throws if exact else 1.0
+        self.powers: list[Any] = [throws**k for k in range(top + 1)] if exact else [1.0] * (top + 1)
+        self.values: dict[TurnState, Any] = {}
+        self.policy: dict[TurnState, Choice] = {}
+        self.rolls: dict[tuple[int, int], tuple[tuple[int, int, Any], ...]] = {}
+
+    def roll(self, state: TurnState, source: int, target: int) -> tuple[tuple[int, int, Any], ...]:
+        """One roll's (losses, losses, probability), the probability over ``T`` if exact."""
         key = state.armies[source], state.armies[target]
-        found = self.cache.get(key)
+        found = self.rolls.get(key)
         if found is None:
-            exact_steps = self.turn.steps(state, source, target)
-            found = self.cache[key] = (
-                exact_steps if self.exact else tuple((a, d, float(p)) for a, d, p in exact_steps)
-            )
+            steps = self.turn.steps(state, source, target)
+            if self.exact:
+                throws = self.throws
+                found = tuple((a, d, int(p * throws)) for a, d, p in steps)
+            else:
+                found = tuple((a, d, float(p)) for a, d, p in steps)
+            self.rolls[key] = found
         return found
 
+    def expand(self, state: TurnState) -> tuple[Any, list[_Option]]:
+        """The scaled payoff of stopping (None if not allowed) and each attack's options."""
+        turn, moves, powers = self.turn, self.moves, self.powers
+        below = turn.key(state) - 1
+        options: list[_Option] = []
+        for source, target in moves.attacks(turn, state, turn.attacks(state)):
+            normal: list[_Landing] = []
+            capture = None
+            for lost, killed, p in self.roll(state, source, target):
+                if killed == state.armies[target]:
+                    allowed = moves.move_ins(turn, state, turn.move_ins(state, source))
+                    landed = [
+                        (m, r * powers[below], c, powers[below - turn.key(c)])
+                        for m, (c, r) in zip(
+                            allowed, turn.landings(state, source, target, allowed), strict=True
+                        )
+                    ]
+                    capture = (p, landed)
+                else:
+                    child, reward = turn.after_roll(state, source, target, lost, killed)
+                    normal.append(
+                        (p, reward * powers[below], child, powers[below - turn.key(child)])
+                    )
+            options.append(((source, target), normal, capture))
+        stop = None
+        if not options or moves.may_stop(turn, state):
+            stop = turn.payoff(state) * powers[below + 1]
+        return stop, options
 
-def _expand(
-    turn: Turn, moves: Restriction, steps: _Steps, state: TurnState, exact: bool
-) -> tuple[Value | None, list[_Option]]:
-    """The payoff of stopping (None if not allowed) and the options of each attack."""
-    options: list[_Option] = []
-    for source, target in moves.attacks(turn, state, turn.attacks(state)):
-        normal: list[tuple[Any, int, TurnState]] = []
-        capture = None
-        for lost, killed, p in steps(state, source, target):
-            if killed == state.armies[target]:
-                allowed = moves.move_ins(turn, state, turn.move_ins(state, source))
-                landed = turn.landings(state, source, target, allowed)
-                capture = (p, [(m, r, c) for m, (c, r) in zip(allowed, landed, strict=True)])
-            else:
-                child, reward = turn.after_roll(state, source, target, lost, killed)
-                normal.append((p, reward, child))
-        options.append(((source, target), normal, capture))
-    stop = None
-    if not options or moves.may_stop(turn, state):
-        payoff = turn.payoff(state)
-        stop = Fraction(payoff) if exact else float(payoff)
-    return stop, options
+    def evaluate(self, stop: Any, options: list[_Option]) -> tuple[Any, Choice]:
+        """The best value at a state and the choice that gets it (ties to stopping, then to
+        the first attack, with the other tied attacks noted)."""
+        values, exact = self.values, self.exact
+        scored: list[tuple[Any, Choice]] = []
+        for attack, normal, capture in options:
+            value: Any = sum([p * (r + values[c] * scale) for p, r, c, scale in normal])
+            moved = None
+            if capture is not None:
+                gain: Any = None
+                for m, r, c, scale in reversed(capture[1]):  # ties: move the most in
+                    here = r + values[c] * scale
+                    if gain is None or _better(here, gain, exact):
+                        gain, moved = here, m
+                value += capture[0] * gain
+            scored.append((value, Choice(attack, moved)))
+        best_value, best = stop, STOP
+        for value, choice in scored:
+            if best_value is None or _better(value, best_value, exact):
+                best_value, best = value, choice
+        assert best_value is not None  # a state with no option may always stop
+        if best.attack is not None:
+            ties = tuple(
+                c for v, c in scored if c is not best and not _better(best_value, v, exact)
+            )
+            if ties:
+                best = replace(best, ties=ties)
+        return best_value, best
+
+
+class _Scaled(Mapping[TurnState, Value]):
+    """Exact values as Fractions, made from the scaled numerators when asked for."""
+
+    def __init__(self, numerators: dict[TurnState, int], powers: list[int], turn: Turn) -> None:
+        self.numerators, self.powers, self.turn = numerators, powers, turn
+
+    def __getitem__(self, state: TurnState) -> Fraction:
+        return Fraction(self.numerators[state], self.powers[self.turn.key(state)])
+
+    def __iter__(self) -> Iterator[TurnState]:
+        return iter(self.numerators)
+
+    def __len__(self) -> int:
+        return len(self.numerators)
 
 
 def _children(options: list[_Option]) -> list[TurnState]:
     found = []
     for _, normal, capture in options:
-        found += [child for _, _, child in normal]
+        found += [child for _, _, child, _ in normal]
         if capture is not None:
-            found += [child for _, _, child in capture[1]]
+            found += [child for _, _, child, _ in capture[1]]
     return found
-
-
-def _evaluate(
-    values: dict[TurnState, Value], stop: Value | None, options: list[_Option], exact: bool
-) -> tuple[Value, Choice]:
-    """The best value at a state and the choice that gets it (ties to stopping, then to
-    the first attack, with the other tied attacks noted)."""
-    scored: list[tuple[Any, Choice]] = []
-    for attack, normal, capture in options:
-        value: Any = sum(p * (reward + values[child]) for p, reward, child in normal)
-        moved = None
-        if capture is not None:
-            p, landings = capture
-            gain: Any = None
-            for m, reward, child in reversed(landings):  # ties: move the most in
-                here = reward + values[child]
-                if gain is None or _better(here, gain, exact):
-                    gain, moved = here, m
-            value += p * gain
-        scored.append((value, Choice(attack, moved)))
-    best_value, best = stop, STOP
-    for value, choice in scored:
-        if best_value is None or _better(value, best_value, exact):
-            best_value, best = value, choice
-    assert best_value is not None  # a state with no option may always stop
-    if best.attack is not None:
-        ties = tuple(c for v, c in scored if c is not best and not _better(best_value, v, exact))
-        if ties:
-            best = replace(best, ties=ties)
-    return best_value, best
 
 
 def _better(value: Any, than: Any, exact: bool) -> bool:
