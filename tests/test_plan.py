@@ -212,7 +212,8 @@ def test_the_engine_agrees_and_probability_is_conserved(turn: Turn) -> None:
     assert plan.states <= state_bound(turn)
     assert sum(play_forward(plan).ends.values()) == 1
     floats = plan_turn(turn, exact=False)
-    assert abs(floats.value - float(plan.value)) <= 1e-12 * max(1.0, abs(float(plan.value)))
+    # Round-off, and float ties (within 1e-12 of the largest payoff) taken either way.
+    assert abs(floats.value - float(plan.value)) <= 1e-9 * max(1.0, abs(float(plan.value)))
     # Without the classic minimum the attacker has more choice, never less.
     if turn.move_in == "classic":
         freer = replace(turn, move_in="any")

@@ -38,7 +38,7 @@ Progress = Callable[[int, int], None]
 EXACT_LIMIT = 1_000_000
 FLOAT_LIMIT = 3_000_000
 STATE_BYTES = 700
-#: Float moves within this fraction of the best value count as tied with it.
+#: Float moves within this fraction of the largest payoff count as tied with the best.
 TIE_TOLERANCE = 1e-12
 
 
@@ -232,6 +232,12 @@ class _Induction:
         )
         self.throws = throws if exact else 1.0
         self.powers: list[Any] = [throws**k for k in range(top + 1)] if exact else [1.0] * (top + 1)
+        # Exact values tie only when equal; floats within round-off of the largest payoff.
+        objective = turn.objective
+        largest = (
+            1 if objective.is_probability else turn.initial_armies + objective.amount + turn.size
+        )
+        self.tie: Any = 0 if exact else TIE_TOLERANCE * largest
         self.values: dict[TurnState, Any] = {}
         self.policy: dict[TurnState, Choice] = {}
         self.rolls: dict[tuple[int, int], tuple[tuple[int, int, Any], ...]] = {}
@@ -282,7 +288,7 @@ class _Induction:
     def evaluate(self, stop: Any, options: list[_Option]) -> tuple[Any, Choice]:
         """The best value at a state and the choice that gets it (ties to stopping, then to
         the first attack, with the other tied attacks noted)."""
-        values, exact = self.values, self.exact
+        values, tie = self.values, self.tie
         scored: list[tuple[Any, Choice]] = []
         for attack, normal, capture in options:
             value: Any = sum([p * (r + values[c] * scale) for p, r, c, scale in normal])
@@ -291,19 +297,17 @@ class _Induction:
                 gain: Any = None
                 for m, r, c, scale in reversed(capture[1]):  # ties: move the most in
                     here = r + values[c] * scale
-                    if gain is None or _better(here, gain, exact):
+                    if gain is None or here > gain + tie:
                         gain, moved = here, m
                 value += capture[0] * gain
             scored.append((value, Choice(attack, moved)))
         best_value, best = stop, STOP
         for value, choice in scored:
-            if best_value is None or _better(value, best_value, exact):
+            if best_value is None or value > best_value + tie:
                 best_value, best = value, choice
         assert best_value is not None  # a state with no option may always stop
         if best.attack is not None:
-            ties = tuple(
-                c for v, c in scored if c is not best and not _better(best_value, v, exact)
-            )
+            ties = tuple(c for v, c in scored if c is not best and not best_value > v + tie)
             if ties:
                 best = replace(best, ties=ties)
         return best_value, best
@@ -332,9 +336,3 @@ def _children(options: list[_Option]) -> list[TurnState]:
         if capture is not None:
             found += [child for _, _, child, _ in capture[1]]
     return found
-
-
-def _better(value: Any, than: Any, exact: bool) -> bool:
-    if exact:
-        return bool(value > than)
-    return bool(value > than + TIE_TOLERANCE * max(1.0, abs(than)))
