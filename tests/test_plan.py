@@ -7,6 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from typing import NamedTuple
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,7 @@ from strategy.risk.plan.size import state_bound
 from strategy.risk.plan.solve import plan_turn
 
 OBJECTIVES = [TurnObjective.parse(t) for t in ("capture-all", "territories", "value:2", "keep:3")]
+MOVE_INS: tuple[MoveIn, ...] = ("classic", "any")
 
 
 # --- On a path with one stack the plan is the attack chain -------------------------------
@@ -64,16 +66,19 @@ def roll(attacker_dice: int, defender_dice: int) -> tuple[tuple[int, int, Fracti
     return tuple((a, d, Fraction(n, len(throws))) for (a, d), n in sorted(counts.items()))
 
 
-def brute_force(
-    edges: list[tuple[int, int]],
-    mine: dict[int, int],
-    theirs: dict[int, int],
-    target: set[int],
-    objective: TurnObjective,
-    move_in: MoveIn = "classic",
-) -> set[Fraction]:
+class Tiny(NamedTuple):
+    """A tiny map: borders, the attacker's armies, the others', and the target."""
+
+    edges: list[tuple[int, int]]
+    mine: dict[int, int]
+    theirs: dict[int, int]
+    target: set[int]
+
+
+def brute_force(tiny: Tiny, objective: TurnObjective, move_in: MoveIn) -> set[Fraction]:
     """The expected payoff of every policy (any history-dependent rule of stopping,
     attacking and moving in), by walking the whole tree of the turn."""
+    edges, mine, theirs, target = tiny
     near = {i: {j for e in edges for j in e if i in e and j != i} for i in {*mine, *theirs}}
     start = sum(mine.values())
 
@@ -120,14 +125,8 @@ def brute_force(
     return set(values(frozenset(mine), armies))
 
 
-def tiny_turn(
-    edges: list[tuple[int, int]],
-    mine: dict[int, int],
-    theirs: dict[int, int],
-    target: set[int],
-    objective: TurnObjective,
-    move_in: MoveIn = "classic",
-) -> Turn:
+def tiny_turn(tiny: Tiny, objective: TurnObjective, move_in: MoveIn = "classic") -> Turn:
+    edges, mine, theirs, target = tiny
     names = sorted({*mine, *theirs})
     board = map_from_json(
         {
@@ -150,22 +149,22 @@ def tiny_turn(
 
 TINY = [
     # A triangle: one stack, two enemies bordering it and each other.
-    ([(0, 1), (0, 2), (1, 2)], {0: 5}, {1: 1, 2: 2}, {1, 2}),
+    Tiny([(0, 1), (0, 2), (1, 2)], {0: 5}, {1: 1, 2: 2}, {1, 2}),
     # Two stacks, one enemy between them and one beyond.
-    ([(0, 2), (1, 2), (2, 3)], {0: 3, 1: 4}, {2: 2, 3: 1}, {2, 3}),
+    Tiny([(0, 2), (1, 2), (2, 3)], {0: 3, 1: 4}, {2: 2, 3: 1}, {2, 3}),
     # A star: the enemies border only the stack; the target is one of them.
-    ([(0, 1), (0, 2)], {0: 6}, {1: 1, 2: 1}, {2}),
+    Tiny([(0, 1), (0, 2)], {0: 6}, {1: 1, 2: 1}, {2}),
 ]
 
 
 def test_the_plan_is_the_best_of_every_policy() -> None:
-    for edges, mine, theirs, target in TINY:
+    for tiny in TINY:
         for objective in OBJECTIVES:
-            for move_in in ("classic", "any"):
-                every = brute_force(edges, mine, theirs, target, objective, move_in)
-                turn = tiny_turn(edges, mine, theirs, target, objective, move_in)
+            for move_in in MOVE_INS:
+                every = brute_force(tiny, objective, move_in)
+                turn = tiny_turn(tiny, objective, move_in)
                 plan = plan_turn(turn)
-                assert plan.value == max(every), (edges, objective, move_in)
+                assert plan.value == max(every), (tiny, objective, move_in)
                 # The baselines are policies too: their values are among the brute force's.
                 for restriction in (*chains(turn), AttackEverything()):
                     assert plan_turn(turn, restriction=restriction).value in every
@@ -188,8 +187,8 @@ def small_turns(draw: st.DrawFn) -> Turn:
     theirs = {i: draw(st.integers(1, 3)) for i in range(mine_count, size)}
     target = set(draw(st.lists(st.sampled_from(sorted(theirs)), min_size=1, unique=True)))
     objective = draw(st.sampled_from(OBJECTIVES))
-    move_in = draw(st.sampled_from(["classic", "any"]))
-    return tiny_turn(sorted(edges), mine, theirs, target, objective, move_in)
+    move_in = draw(st.sampled_from(MOVE_INS))
+    return tiny_turn(Tiny(sorted(edges), mine, theirs, target), objective, move_in)
 
 
 @settings(max_examples=20, deadline=None)
@@ -221,8 +220,7 @@ def test_the_engine_agrees_and_probability_is_conserved(turn: Turn) -> None:
 
 
 def test_the_game_keeps_the_protocol() -> None:
-    edges, mine, theirs, target = TINY[1]
-    report = check_game(TurnGame(tiny_turn(edges, mine, theirs, target, OBJECTIVES[2])))
+    report = check_game(TurnGame(tiny_turn(TINY[1], OBJECTIVES[2])))
     assert report.ok, report.problems
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from strategy.risk.plan.follow import Flow, moves, play_forward
 from strategy.risk.plan.model import Turn, TurnState
-from strategy.risk.plan.solve import Choice, TurnPlan, Value
+from strategy.risk.plan.solve import TurnPlan, Value
 
 Attack = tuple[int, int]
 
@@ -57,14 +57,6 @@ class _Stage:
     captures: dict[Attack, dict[int, tuple[int, float]]] = field(
         default_factory=lambda: defaultdict(dict)
     )
-
-
-def choice_text(turn: Turn, state: TurnState, choice: Choice) -> str:
-    """``"attack Venezuela from Central America, 3 dice"`` or ``"stop"``."""
-    if choice.attack is None:
-        return "stop"
-    source, target = choice.attack
-    return f"attack {turn.names[target]} from {turn.names[source]}, {turn.dice(state, source)} dice"
 
 
 def plan_lines(

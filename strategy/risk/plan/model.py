@@ -36,7 +36,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Literal, NamedTuple
 
-from strategy.risk.battle import classic_steps
+from strategy.risk.dice import rules_roll
 from strategy.risk.plan.objectives import CAPTURE_ALL, TurnObjective
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
@@ -94,6 +94,11 @@ class Turn:
         return sum(a for i, a in enumerate(self.armies) if self.attacker >> i & 1)
 
     @cached_property
+    def _rolls(self) -> dict[tuple[int, int], tuple[Step, ...]]:
+        """The roll distributions met so far, by the dice rolled."""
+        return {}
+
+    @cached_property
     def _near(self) -> tuple[int, ...]:
         """Each territory's neighbours as a bit mask."""
         return tuple(sum(1 << n for n in near) for near in self.neighbours)
@@ -116,8 +121,17 @@ class Turn:
         )
 
     def steps(self, state: TurnState, source: int, target: int) -> tuple[Step, ...]:
-        """``(attacker losses, defender losses, probability)`` of one roll."""
-        return classic_steps(self.rules, state.armies[source], state.armies[target])
+        """``(attacker losses, defender losses, probability)`` of one roll, both sides
+        rolling the most dice they may."""
+        rules = self.rules
+        dice = (
+            rules.attacker_dice_for(state.armies[source]),
+            rules.defender_dice_for(state.armies[target]),
+        )
+        found = self._rolls.get(dice)
+        if found is None:
+            found = self._rolls[dice] = rules_roll(rules, *dice).probabilities()
+        return found
 
     def dice(self, state: TurnState, source: int) -> int:
         """The dice the attacker rolls from ``source``."""
