@@ -110,6 +110,8 @@ class PlanReport:
     def _first_text(self, first: Choice) -> str:
         turn, state = self.plan.turn, self.plan.start
         if first.attack is None:
+            if not turn.attacks(state):
+                return "none: no territory of the attacker's can attack"
             return "stop: no attack is worth making"
         source, target = first.attack
         return (
@@ -127,7 +129,7 @@ class PlanReport:
             lines.append(f"  {'best fixed chain':<36}{self._against(c.chain_value)}")
             lines.append(f"    {path} ({c.chains} chains compared)")
         else:
-            lines.append("  best fixed chain: none (no path of enemy territories)")
+            lines.append("  best fixed chain: none (no territory of the attacker's can start one)")
         lines.append(
             f"  {'attack everything, move all in':<36}{self._against(c.attack_everything)}"
         )
