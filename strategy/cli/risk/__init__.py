@@ -18,6 +18,7 @@ SUBCOMMANDS = (
     "strategy.cli.risk.rule",
     "strategy.cli.risk.simulate",
     "strategy.cli.risk.graph",
+    "strategy.cli.risk.plan",
 )
 
 

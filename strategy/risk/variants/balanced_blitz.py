@@ -298,10 +298,12 @@ class _Steps:
         # Cutting c off the front changes by at most 3 e what was e off in L1 (the mass
         # kept, the mass cut, and where the cut falls); two cuts, then the division.
         error = 9 * self.error
+        # The masses always sum to 1 again; only the bound is lost when the error could
+        # have eaten all that was kept.
+        self.masses /= total
         if total - error <= 0:
             self.error = math.inf
         else:
-            self.masses /= total
             self.error = 2 * error / (total - error) + self.rounding
         self.wins_after.append(self.blocks()[0])
 

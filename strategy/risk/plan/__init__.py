@@ -1,0 +1,31 @@
+"""Turn planning on a map: the attack phase that takes a continent, optimised move by move.
+
+On a path with one stack nothing is left to choose: the plan is the attack chain.
+
+>>> from strategy.risk.chain import chain_odds
+>>> plan_turn(path_turn(10, (3, 2, 1))).value == chain_odds(10, (3, 2, 1)).win_probability
+True
+"""
+
+from strategy.risk.plan.maps import Continent, Map, classic_map, load_map, map_from_json
+from strategy.risk.plan.model import Turn, TurnState
+from strategy.risk.plan.objectives import TurnObjective
+from strategy.risk.plan.position import build_turn, parse_armies, path_turn
+from strategy.risk.plan.solve import Choice, TurnPlan, plan_turn
+
+__all__ = [
+    "Choice",
+    "Continent",
+    "Map",
+    "Turn",
+    "TurnObjective",
+    "TurnPlan",
+    "TurnState",
+    "build_turn",
+    "classic_map",
+    "load_map",
+    "map_from_json",
+    "parse_armies",
+    "path_turn",
+    "plan_turn",
+]

@@ -1,0 +1,65 @@
+"""How many states a turn plan can visit, counted before any is: the up-front size check.
+
+A state is the set of territories taken, the armies on the attacker's territories that may
+still attack and the defenders left on the enemy territories in reach. For each set of
+territories the attacker can take (each bordering one it held before) the bound multiplies
+
+* the ways to put armies on the territories that may still attack: ``j`` of the ``L`` that
+  border an enemy territory, each with more than ``stay_behind`` armies, all of them at most
+  the attacker's ``N``: ``C(L, j) * C(N - j * stay_behind, j)``, summed over ``j``;
+* ``d`` defender counts for each enemy territory bordering one taken (1 for the others,
+  which nobody has attacked yet);
+* 2 for ``keep:K``'s memory of a dropped territory that kept ``K``.
+
+>>> from strategy.risk.plan.position import path_turn
+>>> state_bound(path_turn(3, (1,)))  # 3 or 2 (or dropped) v 1, or taken: nothing left to do
+4
+"""
+
+from __future__ import annotations
+
+from math import comb, prod
+
+from strategy.risk.plan.model import Turn
+
+
+def state_bound(turn: Turn) -> int:
+    """An upper bound on the states :func:`strategy.risk.plan.solve.plan_turn` visits."""
+    enemies = [i for i in range(turn.size) if not turn.attacker >> i & 1]
+    stay = turn.rules.stay_behind
+    armies = turn.initial_armies
+    total = 0
+    for subset in range(1 << len(enemies)):
+        owned = turn.attacker | sum(1 << e for k, e in enumerate(enemies) if subset >> k & 1)
+        if not _reachable(turn, owned):
+            continue
+        live = [
+            i
+            for i in range(turn.size)
+            if owned >> i & 1 and any(not owned >> n & 1 for n in turn.neighbours[i])
+        ]
+        placements = sum(
+            comb(len(live), j) * comb(armies - j * stay, j)
+            for j in range(len(live) + 1)
+            if armies - j * stay >= j
+        )
+        defenders = prod(
+            turn.armies[e]
+            for e in enemies
+            if not owned >> e & 1 and any(owned >> n & 1 for n in turn.neighbours[e])
+        )
+        total += placements * defenders
+    return total * (2 if turn.objective.kind == "keep" else 1)
+
+
+def _reachable(turn: Turn, owned: int) -> bool:
+    """Whether every territory of ``owned`` is the attacker's or connects to one through it."""
+    reached = turn.attacker
+    frontier = [i for i in range(turn.size) if reached >> i & 1]
+    while frontier:
+        i = frontier.pop()
+        for n in turn.neighbours[i]:
+            if owned >> n & 1 and not reached >> n & 1:
+                reached |= 1 << n
+                frontier.append(n)
+    return reached == owned

@@ -1,0 +1,130 @@
+"""``strategy risk plan`` on the command line: text, JSON, graphs, position files, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import networkx as nx  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from strategy.cli.main import main
+from strategy.risk.chain import chain_odds
+
+SOUTH = [
+    "risk",
+    "plan",
+    "--from",
+    "Central America=8",
+    "--defenders",
+    "Venezuela=2,Brazil=1,Peru=1,Argentina=1",
+    "--target",
+    "South America",
+]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_text_names_the_value_the_first_move_and_the_baselines(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, *SOUTH)
+    assert status == 0
+    assert "P(holding all of South America at the end of the turn)" in out
+    assert "First decision: attack Venezuela (2) from Central America (8) with 3 dice" in out
+    assert "best fixed chain" in out and "attack everything, move all in" in out
+    assert "On taking Venezuela from Central America".lower() in out.lower()
+
+
+def test_json_holds_value_policy_and_comparison(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, *SOUTH, "--json", "--simulate", "2000", "--seed", "3")
+    assert status == 0
+    data = json.loads(out)
+    assert data["exact"] and data["states"] <= data["state_bound"]
+    assert data["first_move"]["action"] == "attack"
+    assert data["first_move"]["target"] == "Venezuela"
+    chain = data["comparison"]["best_chain"]
+    assert chain["value"] <= data["value"]
+    assert data["comparison"]["attack_everything"]["value"] <= data["value"]
+    assert data["policy"][0]["reach"] == 1.0 and data["policy"][0]["taken"] == []
+    assert data["simulation"]["trials"] == 2000
+    # Every chain is a fixed path: the best one's value is the chain calculator's.
+    defenders = {"Venezuela": 2, "Brazil": 1, "Peru": 1, "Argentina": 1}
+    odds = chain_odds(8, [defenders[t] for t in chain["path"][1:]])
+    assert (
+        chain["value_exact"]
+        == f"{odds.win_probability.numerator}/{odds.win_probability.denominator}"
+    )
+
+
+def test_a_position_file_and_the_graph(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    position = tmp_path / "turn.json"
+    position.write_text(
+        json.dumps(
+            {
+                "attacker": {"Siam": 5},
+                "defenders": {"Indonesia": 1, "New Guinea": 1, "Western Australia": 1},
+                "target": ["Indonesia", "New Guinea"],
+            }
+        )
+    )
+    graph = tmp_path / "plan.graphml"
+    status, out, _ = run(
+        capsys,
+        "risk",
+        "plan",
+        "--position",
+        str(position),
+        "--graph",
+        str(graph),
+        "--objective",
+        "territories",
+    )
+    assert status == 0 and f"wrote {graph}" in out
+    read = nx.read_graphml(graph)
+    start = read.nodes[read.graph["start"]]
+    assert start["label"].startswith("turn | yours Siam 5 |") and start["kind"] == "decision"
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--target", "Atlantis"], "unknown territory 'Atlantis'"),
+        (["--objective", "keep"], "needs a number"),
+        (["--objective", "value:x"], "needs a number"),
+        (["--defenders", "Peru=-1"], "must be a whole number"),
+        (["--detail", "2"], "--detail must be a probability"),
+        (["--graph", "x.txt"], "unknown graph format"),
+        (["--max-states", "5"], "may have up to"),
+        (["--map", "/no/such/map.json"], "cannot read map"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, *SOUTH, *extra)
+    assert status == 2
+    assert message in err and err.count("\n") == 1
+
+
+def test_value_defaults_to_the_continents_bonus(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, *SOUTH, "--objective", "value", "--json", "--no-compare")
+    assert status == 0 and json.loads(out)["objective"] == "value:2"
+    status, _, err = run(
+        capsys,
+        "risk",
+        "plan",
+        "--from",
+        "Central America=5",
+        "--defenders",
+        "Venezuela=1",
+        "--target",
+        "Venezuela",
+        "--objective",
+        "value",
+    )
+    assert status == 2 and "value needs a bonus" in err
