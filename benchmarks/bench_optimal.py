@@ -29,9 +29,8 @@ from strategy.engine.game import NodeKind
 from strategy.engine.matrix_game import solve_matrix_game
 from strategy.engine.solve import solve
 from strategy.risk.choices import Choice
-from strategy.risk.dice import rules_roll
+from strategy.risk.dice import attacker_tops, rules_roll, seen_roll_losses
 from strategy.risk.game import BattleGame
-from strategy.risk.moves import attacker_tops, seen_roll_losses
 from strategy.risk.optimal import optimal_table
 from strategy.risk.rules import Rules
 

@@ -13,8 +13,8 @@ from strategy.engine.game import NodeKind
 from strategy.engine.solve import Result, solve
 from strategy.risk.choices import CHOICE_RULES, STOP, Choice
 from strategy.risk.classic import battle_table
+from strategy.risk.dice import roll_outcomes
 from strategy.risk.game import BattleGame, BattleState
-from strategy.risk.moves import roll_outcomes
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.results import OptimalTable

@@ -26,9 +26,9 @@ from strategy.engine.game import NodeKind
 from strategy.engine.resources import TooLarge
 from strategy.engine.solve import FLOAT_TIE_TOLERANCE, Result, solve
 from strategy.risk.choices import CHOICE_RULES, Choice
+from strategy.risk.dice import roll_outcomes, top_outcomes
 from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.kernels.optimal_float import PlayRows
-from strategy.risk.moves import roll_outcomes, top_outcomes
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.plays import CellPlay, Response, Value

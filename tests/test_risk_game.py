@@ -17,9 +17,8 @@ from strategy.engine.game import NodeKind
 from strategy.engine.solve import solve
 from strategy.risk.choices import CHOICE_RULES
 from strategy.risk.classic import battle_odds
-from strategy.risk.dice import rules_roll
+from strategy.risk.dice import attacker_tops, rules_roll, seen_roll_losses
 from strategy.risk.game import BattleGame, BattleState
-from strategy.risk.moves import attacker_tops, seen_roll_losses
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.rules import Rules

@@ -31,7 +31,7 @@ from typing import Literal, NamedTuple, cast
 from strategy.engine.game import NodeKind
 from strategy.risk.battle import Battle
 from strategy.risk.choices import ChoiceRule, choice_rule
-from strategy.risk.moves import Roll, roll_outcomes, top_outcomes
+from strategy.risk.dice import Roll, roll_outcomes, top_outcomes
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.plays import ATTACK, STOP
 from strategy.risk.rules import DEFAULT_RULES, Rules

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from strategy.risk.choices import ATTACK, STOP, Move
-from strategy.risk.moves import Roll
+from strategy.risk.dice import Roll
 
 __all__ = ["ATTACK", "OVER", "STOP", "CellPlay", "Move", "Response", "Value"]
 

@@ -28,6 +28,7 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
+from strategy.risk.dice import beats
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import (
     MOST_DICE,
@@ -304,10 +305,9 @@ def _fight(
         dice_d = _checked(policy.defender_dice(view, rng), 1, most_d)
         roll_d = _sort_top(_roll(rng, dice_d, rules.defender_dice, rules.defender_sides), pairs)
         paired = np.minimum(dice_a, dice_d)
-        beats = np.greater_equal if rules.ties == "attacker" else np.greater
-        won = beats(roll_a[0], roll_d[0]).astype(np.int64)
+        won = beats(rules.ties, roll_a[0], roll_d[0]).astype(np.int64)
         for j in range(1, pairs):
-            won += beats(roll_a[j], roll_d[j]) & (paired > j)
+            won += beats(rules.ties, roll_a[j], roll_d[j]) & (paired > j)
         attackers = attackers - (paired - won)
         defenders = defenders - won
     finished: IntArray = np.concatenate(ended, axis=1)

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from strategy.risk.results import BattleTable
     from strategy.risk.variants.blitz import Blitz
 
+#: Each grid format but text, and the :mod:`strategy.present.render` function writing it.
+GRID_WRITERS = {"csv": "to_csv", "latex": "to_latex", "html": "to_html"}
+#: Every format a grid command writes: text, JSON, then the grid writers.
+GRID_FORMATS = ("text", "json", *GRID_WRITERS)
 #: Decimals shown by default: odds to 3 places, army counts to 1 place as in seed 000.
 DIGITS = {
     "capture": 3,
@@ -91,8 +95,7 @@ def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> Non
         )
         write_text(args, text)
     else:
-        writer = {"csv": render.to_csv, "latex": render.to_latex, "html": render.to_html}
-        write_text(args, writer[args.format](grid))
+        write_text(args, getattr(render, GRID_WRITERS[args.format])(grid))
 
 
 def capture_shades(

@@ -11,14 +11,19 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, write_json
-from strategy.cli.risk.grids import add_grid_options, caption, capture_shades, write_grid
+from strategy.cli.risk.grids import (
+    GRID_FORMATS,
+    add_grid_options,
+    caption,
+    capture_shades,
+    write_grid,
+)
 from strategy.cli.risk.options import add_play_options, add_rule_options, battle_from_args
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid
     from strategy.risk.play.strategy_matrix import StrategyMatrix
 
-FORMATS = ("text", "csv", "json", "latex", "html")
 
 EPILOG = """examples:
   strategy risk strategy --attackers 30 --defenders 30 --choice sees-roll
@@ -46,7 +51,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_play_options(parser)
     add_rule_options(parser)
-    add_output_options(parser, FORMATS)
+    add_output_options(parser, GRID_FORMATS)
     parser.set_defaults(handler=run)
 
 

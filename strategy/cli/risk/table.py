@@ -26,6 +26,7 @@ from strategy.cli.risk.editions import (
     refuse_play,
 )
 from strategy.cli.risk.grids import (
+    GRID_FORMATS,
     add_grid_options,
     table_grid,
     terminal_width,
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from strategy.risk.battle import Battle
     from strategy.risk.rules import Rules
 
-FORMATS = ("text", "csv", "json", "latex", "html", "npy")
+FORMATS = (*GRID_FORMATS, "npy")
 #: Characters a text format may write before the command asks for npy or --compact
 #: instead: a 2000 x 2000 float table in JSON fits, a 10,000 x 10,000 one does not.
 MAX_OUTPUT_CHARS = 128 * 1024**2

@@ -23,7 +23,8 @@ from math import lcm
 
 import numpy as np
 
-from strategy.risk.dice import rules_roll
+from strategy.engine.numbers import prime_factors
+from strategy.risk.dice import exact_rolls, rules_roll
 from strategy.risk.kernels.geometry import (
     Progress,
     anti_diagonal,
@@ -35,15 +36,7 @@ from strategy.risk.kernels.geometry import (
     table_diagonals,
     tick,
 )
-from strategy.risk.kernels.scaled import (
-    IntArray,
-    ObjectArray,
-    Powers,
-    ScaledRows,
-    exact_rolls,
-    prime_factors,
-    reduce_scalar,
-)
+from strategy.risk.kernels.scaled import IntArray, ObjectArray, Powers, ScaledRows, reduce_scalar
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
 

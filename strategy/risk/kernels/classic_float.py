@@ -14,13 +14,12 @@ numpy runs in C; the edge strips are computed first, cell by cell, and copied in
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
 from typing import overload
 
 import numpy as np
 import numpy.typing as npt
 
-from strategy.risk.dice import rules_roll
+from strategy.risk.dice import float_rolls
 from strategy.risk.kernels.geometry import (
     Progress,
     captured_payoffs,
@@ -35,23 +34,6 @@ from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
 
 FloatArray = npt.NDArray[np.float64]
-#: One roll's ``(attacker_losses, defender_losses, probability)`` triples.
-Outcomes = tuple[tuple[int, int, float], ...]
-
-
-@cache
-def float_rolls(rules: Rules) -> dict[tuple[int, int], Outcomes]:
-    """Each ``(attacker dice, defender dice)`` pair's outcomes, probabilities as floats.
-
-    >>> float_rolls(Rules())[(1, 1)]
-    ((1, 0, 0.5833333333333334), (0, 1, 0.4166666666666667))
-    """
-    return {
-        (a, b): tuple((la, ld, n / roll.total) for la, ld, n in roll.counts)
-        for a in range(1, rules.attacker_dice + 1)
-        for b in range(1, rules.defender_dice + 1)
-        for roll in (rules_roll(rules, a, b),)
-    }
 
 
 def full_roll_kernel(rules: Rules) -> FloatArray:

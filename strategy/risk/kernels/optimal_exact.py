@@ -18,8 +18,8 @@ from typing import NamedTuple
 from strategy.engine.matrix_game import solve_matrix_game
 from strategy.risk.battle import Battle
 from strategy.risk.choices import ATTACK, STOP, ChoiceRule, Move
+from strategy.risk.dice import Round, Weights, round_moves
 from strategy.risk.kernels.geometry import Progress
-from strategy.risk.moves import Round, Weights, round_moves
 from strategy.risk.plays import OVER, CellPlay, Response, Value
 
 #: A value times a common denominator: an integer, or the Fraction a matrix game returns.

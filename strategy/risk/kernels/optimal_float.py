@@ -33,8 +33,7 @@ from strategy.engine.matrix_game import solve_matrix_game
 from strategy.engine.solve import FLOAT_TIE_TOLERANCE
 from strategy.risk.battle import Battle
 from strategy.risk.choices import ChoiceRule
-from strategy.risk.dice import rules_roll
-from strategy.risk.moves import Roll, attacker_tops, round_moves, seen_roll_losses
+from strategy.risk.dice import Roll, attacker_tops, round_moves, rules_roll, seen_roll_losses
 from strategy.risk.plays import OVER, CellPlay, Response
 from strategy.risk.rules import Rules
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from strategy.risk.dice import rules_roll
-from strategy.risk.kernels.classic_float import FloatArray, float_rolls
+from strategy.risk.dice import float_rolls, rules_roll
+from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.kernels.geometry import Progress, edge_cells, progress_step
 from strategy.risk.rules import Rules
 

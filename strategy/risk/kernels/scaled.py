@@ -14,104 +14,17 @@ Fraction(1, 2)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from math import gcd, lcm, prod
+from math import prod
 from typing import overload
 
 import numpy as np
 import numpy.typing as npt
 
-from strategy.risk.dice import rules_roll
-from strategy.risk.rules import Rules
+from strategy.engine.numbers import strip_prime
 
 ObjectArray = npt.NDArray[np.object_]
 IntArray = npt.NDArray[np.int64]
-#: One roll's ``(attacker_losses, defender_losses, count over its denominator)`` triples.
-ScaledOutcomes = tuple[tuple[int, int, int], ...]
-
-
-@dataclass(frozen=True)
-class ExactRolls:
-    """Every roll's probabilities as integer counts over ``prod(p ** e_p)``.
-
-    >>> rolls = exact_rolls(Rules())
-    >>> rolls.primes, rolls.outcomes[(3, 1)], rolls.exponents[(3, 1)]  # 441/1296 = 49/144
-    ((2, 3), ((1, 0, 49), (0, 1, 95)), (4, 2))
-    """
-
-    primes: tuple[int, ...]
-    outcomes: dict[tuple[int, int], ScaledOutcomes]
-    exponents: dict[tuple[int, int], tuple[int, ...]]
-
-
-@cache
-def exact_rolls(rules: Rules) -> ExactRolls:
-    """The rolls of ``rules``, each over its smallest denominator."""
-    primes = tuple(p for p, _ in prime_factors(lcm(rules.attacker_sides, rules.defender_sides)))
-    outcomes, exponents = {}, {}
-    for a in range(1, rules.attacker_dice + 1):
-        for b in range(1, rules.defender_dice + 1):
-            roll = rules_roll(rules, a, b)
-            common = gcd(roll.total, *(n for _, _, n in roll.counts))
-            outcomes[(a, b)] = tuple((la, ld, n // common) for la, ld, n in roll.counts)
-            denominator = roll.total // common
-            exponents[(a, b)] = tuple(strip_prime(denominator, p, denominator)[1] for p in primes)
-    return ExactRolls(primes, outcomes, exponents)
-
-
-def prime_factors(number: int) -> tuple[tuple[int, int], ...]:
-    """``(prime, multiplicity)`` pairs of a small number, by trial division.
-
-    >>> prime_factors(24)
-    ((2, 3), (3, 1))
-    """
-    factors = []
-    p = 2
-    while p * p <= number:
-        m = 0
-        while number % p == 0:
-            number //= p
-            m += 1
-        if m:
-            factors.append((p, m))
-        p += 1
-    if number > 1:
-        factors.append((number, 1))
-    return tuple(factors)
-
-
-def strip_prime(number: int, prime: int, most: int) -> tuple[int, int]:
-    """``(number / prime ** v, v)`` for the largest ``v <= most`` with ``prime ** v | number``.
-
-    Powers ``prime ** 2 ** i`` grow while they divide, then shrink: few divisions even
-    for a huge power of ``prime``.
-
-    >>> strip_prime(-48, 2, 10), strip_prime(3**50 * 7, 3, 40) == (3**10 * 7, 40)
-    ((-3, 4), True)
-    """
-    if number == 0:
-        return 0, 0
-    if prime == 2:
-        v = min((number & -number).bit_length() - 1, most)
-        return number >> v, v
-    v = 0
-    taken: list[tuple[int, int]] = []
-    power, size = prime, 1
-    while size <= most - v:
-        quotient, remainder = divmod(number, power)
-        if remainder:
-            break
-        number, v = quotient, v + size
-        taken.append((power, size))
-        power, size = power * power, size * 2
-    for power, size in reversed(taken):
-        if size <= most - v:
-            quotient, remainder = divmod(number, power)
-            if not remainder:
-                number, v = quotient, v + size
-    return number, v
 
 
 def coprime_fraction(numerator: int, denominator: int) -> Fraction:

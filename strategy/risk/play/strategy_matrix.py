@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from strategy.risk.choices import STOP, ChoiceRule, choice_rule
-from strategy.risk.moves import Roll
+from strategy.risk.dice import Roll
 from strategy.risk.plays import CellPlay
 from strategy.risk.results import OptimalTable, Value
 from strategy.risk.rules import Rules

@@ -21,7 +21,8 @@ from collections.abc import Iterator
 import numpy as np
 
 from strategy.engine.resources import require_memory
-from strategy.risk.kernels.classic_float import FloatArray, float_rolls
+from strategy.risk.dice import float_rolls
+from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.kernels.geometry import Progress, progress_step
 from strategy.risk.rules import Rules
 
