@@ -201,7 +201,8 @@ class _Searcher(Generic[S, A]):
             frame = stack[-1]
             if frame.moves and frame.alpha < frame.beta:
                 if frame.unsorted and frame.action is not None:
-                    frame.moves = self._ordered(frame.state, frame.maximise, frame.moves)[::-1]
+                    rest = frame.moves[::-1]  # in the game's order, for the sort's ties
+                    frame.moves = self._ordered(frame.state, frame.maximise, rest)[::-1]
                     frame.unsorted = False
                 action = frame.moves.pop()
                 next_state = game_child(frame.state, action)
