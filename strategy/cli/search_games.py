@@ -20,7 +20,8 @@ from strategy.risk.choices import CHOICE_RULES
 
 #: The most playouts one ``mcts`` run may ask for (about a minute of tic-tac-toe).
 MAX_PLAYOUTS = 5_000_000
-#: The largest Connect Four board searched (6 x 4, 24 cells, takes seconds with ordering).
+#: The largest Connect Four board searched (6 x 4, 24 cells: seconds with ordering, minutes
+#: without).
 MAX_CELLS = 25
 #: The largest Risk battle whose exact value ``mcts --compare`` computes.
 MAX_COMPARE_ARMIES = 30
