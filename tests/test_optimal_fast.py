@@ -177,9 +177,20 @@ def tied(table: OptimalTable, a: int, d: int) -> CellPlay:
         cell = Fraction(table.value(attackers, defenders))
         return cell - objective.start_offset(attackers, defenders)
 
+    # The kernel's round-off is relative to the successors' values an option weighs.
+    scale = max(
+        abs(worth(a - la, d - ld))
+        for k in range(1, kmax + 1)
+        for j in range(1, jmax + 1)
+        for (la, ld), _ in roll_outcomes(rules, k, j)
+    )
+
     def roll(k: int, j: int, top: tuple[int, ...] = ()) -> Fraction:
         outcomes = roll_outcomes(rules, k, j, top)
         return sum((p * worth(a - la, d - ld) for (la, ld), p in outcomes), Fraction(0))
+
+    def near_best(values: list[Fraction], pick: Any) -> tuple[Fraction, tuple[int, ...]]:
+        return near(values, pick, scale)
 
     responses: list[Response] = []
     options: list[Fraction] = []
@@ -212,10 +223,11 @@ def tied(table: OptimalTable, a: int, d: int) -> CellPlay:
     return CellPlay(tuple(legal[i - 1] for i in chosen), tuple(responses), *mixes)
 
 
-def near_best(values: list[Fraction], pick: Any) -> tuple[Fraction, tuple[int, ...]]:
-    """The best value and the 1-based positions of the values within the tie tolerance."""
+def near(values: list[Fraction], pick: Any, scale: Fraction) -> tuple[Fraction, tuple[int, ...]]:
+    """The best value and the 1-based positions of the values within the tie tolerance,
+    relative to the values themselves and to ``scale``, the successors' largest value."""
     best = pick(values)
-    tolerance = FLOAT_TIE_TOLERANCE * max(abs(v) for v in values)
+    tolerance = FLOAT_TIE_TOLERANCE * max(scale, *(abs(v) for v in values))
     return best, tuple(i for i, v in enumerate(values, 1) if abs(v - best) <= tolerance)
 
 

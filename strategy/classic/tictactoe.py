@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from strategy.classic.base import GameDefaults
 from strategy.engine.game import NodeKind
@@ -34,11 +35,18 @@ LINES = (
     (2, 4, 6),
 )
 _EMPTY_MARKS = ".-_"
+# The lines through each cell: a mark can only complete one of these.
+_LINES_THROUGH = tuple(tuple(line for line in LINES if i in line) for i in range(9))
+_OTHER = {"X": "O", "O": "X"}
 
 
 @dataclass(frozen=True)
 class Board:
     """Nine cells, each ``"X"``, ``"O"`` or ``"."``, row by row.
+
+    A board is validated once, when it is made from cells; :meth:`play` makes its children
+    without validating again (a legal move from a legal board is legal), and whose turn it
+    is and who has won are computed once per board, when first asked.
 
     >>> Board.parse("x.o/.x./..o").rows()
     ('X.O', '.X.', '..O')
@@ -80,9 +88,10 @@ class Board:
         return (self.cells[0:3], self.cells[3:6], self.cells[6:9])
 
     def _has_line(self, mark: str) -> bool:
-        return any(all(self.cells[i] == mark for i in line) for line in LINES)
+        cells = self.cells
+        return any(cells[a] == cells[b] == cells[c] == mark for a, b, c in LINES)
 
-    @property
+    @cached_property
     def winner(self) -> str | None:
         """``"X"`` or ``"O"`` if that player has three in a row, else ``None``.
 
@@ -94,12 +103,12 @@ class Board:
                 return mark
         return None
 
-    @property
+    @cached_property
     def to_move(self) -> str:
         """Whose turn it is: X when the marks are level, else O."""
         return "X" if self.cells.count("X") == self.cells.count("O") else "O"
 
-    @property
+    @cached_property
     def empty_cells(self) -> tuple[int, ...]:
         """The numbers (1 to 9) of the empty cells.
 
@@ -112,7 +121,22 @@ class Board:
         """The board after the player to move marks ``cell`` (1 to 9)."""
         if not 1 <= cell <= 9 or self.cells[cell - 1] != ".":
             raise ValueError(f"cell {cell} is not an empty cell 1-9 of {self.cells!r}")
-        return Board(self.cells[: cell - 1] + self.to_move + self.cells[cell:])
+        if self.winner is not None:
+            raise ValueError(f"{self.cells!r} is finished: {self.winner} has three in a row")
+        mark = self.to_move
+        cells = self.cells[: cell - 1] + mark + self.cells[cell:]
+        child = object.__new__(Board)
+        # The way frozen dataclasses set fields, skipping __post_init__'s checks; the cached
+        # properties are filled in directly, from the move (only its lines can be new).
+        object.__setattr__(child, "cells", cells)
+        winner = None
+        for a, b, c in _LINES_THROUGH[cell - 1]:
+            if cells[a] == cells[b] == cells[c]:
+                winner = mark
+                break
+        child.__dict__["winner"] = winner
+        child.__dict__["to_move"] = _OTHER[mark]
+        return child
 
 
 @dataclass(frozen=True)

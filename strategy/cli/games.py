@@ -46,7 +46,7 @@ TIME_LIMIT = 300.0
 INDENTED_VALUES = 10_000
 
 
-def _command(
+def add_command(
     commands: argparse._SubParsersAction[Any], name: str, summary: str, examples: str, run: Handler
 ) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = commands.add_parser(
@@ -63,7 +63,7 @@ def _command(
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add the classic-games commands to the top-level parser."""
-    nim = _command(
+    nim = add_command(
         commands,
         "nim",
         "Nim: who wins, and every winning move (Bouton 1901)",
@@ -73,7 +73,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     nim.add_argument("heaps", nargs="+", type=nonnegative_int, metavar="HEAP")
     nim.add_argument("--misere", action="store_true", help="whoever takes the last counter loses")
 
-    sub = _command(
+    sub = add_command(
         commands,
         "subtraction",
         "subtraction games (the Bash game): Grundy values, period, winning takes",
@@ -86,7 +86,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     sub.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
     _add_heap_options(sub, 60)
 
-    octal = _command(
+    octal = add_command(
         commands,
         "octal",
         "octal games by code: Grundy values by the recurrence until a period is proven "
@@ -98,7 +98,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     octal.add_argument("code", help="the code, such as 0.77 (Kayles) or 0.07 (Dawson's Kayles)")
     _add_heap_options(octal, 300)
 
-    grundy = _command(
+    grundy = add_command(
         commands,
         "grundy",
         "Grundy's game (split a heap into two unequal heaps): Grundy values, winning splits",
@@ -108,7 +108,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     grundy.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
     _add_heap_options(grundy, 100)
 
-    ttt = _command(
+    ttt = add_command(
         commands,
         "tictactoe",
         "tic-tac-toe by alpha-beta search: value and best moves (cells 1-9 row by row)",
@@ -117,7 +117,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     ttt.add_argument("position", nargs="?", default=".........", help="nine marks X, O or .")
 
-    stones = _command(
+    stones = add_command(
         commands,
         "stones",
         "the coin game and Stone Games III and VII by dynamic programming",
@@ -127,7 +127,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     stones.add_argument("rule", choices=("coins", "iii", "vii"), help="which game")
     stones.add_argument("values", nargs="+", type=int, metavar="VALUE", help="the row")
 
-    dice = _command(
+    dice = add_command(
         commands,
         "dice",
         "the roll-or-stop dice game by expectiminimax: keep a face or roll again",
@@ -137,7 +137,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     dice.add_argument("--rolls", type=positive_int, default=3, help="rolls allowed (default 3)")
     dice.add_argument("--sides", type=positive_int, default=6, help="faces of the die")
 
-    pig = _command(
+    pig = add_command(
         commands,
         "pig",
         "Pig (Neller & Presser 2004): first player's win chance and the hold thresholds",
@@ -155,7 +155,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     pig.add_argument("--step", type=positive_int, help="table spacing (default goal/10)")
 
-    matrix = _command(
+    matrix = add_command(
         commands,
         "matrix",
         "a zero-sum matrix game: value and optimal mixed strategies, exactly (certified)",
@@ -199,7 +199,7 @@ def _add_heap_options(parser: argparse.ArgumentParser, up_to: int) -> None:
     )
 
 
-def _emit(
+def emit(
     args: argparse.Namespace, obj: dict[str, Any], lines: list[str] | Callable[[], list[str]]
 ) -> int:
     """Write ``obj`` as JSON or ``lines`` as text (a callable: built only for text)."""
@@ -224,7 +224,7 @@ def run_nim(args: argparse.Namespace) -> int:
         f"the player to move {verdict} with best play",
     ]
     lines += [f"  heap {m.heap}: take {m.take}, leaving {m.leaves}" for m in result.winning_moves]
-    return _emit(args, result.as_json(), lines)
+    return emit(args, result.as_json(), lines)
 
 
 def run_subtraction(args: argparse.Namespace) -> int:
@@ -250,7 +250,7 @@ def run_subtraction(args: argparse.Namespace) -> int:
             f"heap {args.heap}: the player to move "
             + (f"wins by taking {' or '.join(map(str, wins))}" if wins else "loses")
         )
-    return _emit(args, obj, lambda: [head, *_sequence_lines(analysis), *tail])
+    return emit(args, obj, lambda: [head, *_sequence_lines(analysis), *tail])
 
 
 def run_octal(args: argparse.Namespace) -> int:
@@ -262,7 +262,7 @@ def run_octal(args: argparse.Namespace) -> int:
         analysis = analyse_octal(
             args.code, args.up_to, progress=progress, max_seconds=args.time_limit
         )
-    return _emit(
+    return emit(
         args,
         analysis.as_json(),
         lambda: [f"octal game {analysis.code}", *_sequence_lines(analysis)],
@@ -293,7 +293,7 @@ def run_grundy(args: argparse.Namespace) -> int:
             + (f"wins by splitting it into {ways}" if splits else "loses")
         )
     head = "Grundy's game: split one heap into two unequal heaps"
-    return _emit(args, obj, lambda: [head, *_value_lines(shown.values), *tail])
+    return emit(args, obj, lambda: [head, *_value_lines(shown.values), *tail])
 
 
 def _value_lines(values: tuple[int, ...]) -> list[str]:
@@ -345,7 +345,7 @@ def run_tictactoe(args: argparse.Namespace) -> int:
     if not over:
         lines.append(f"best moves: {', '.join(map(str, result.best_actions))} (cells 1-9)")
     lines.append(f"value {result.value}; {result.positions_searched} positions searched")
-    return _emit(args, obj, lines)
+    return emit(args, obj, lines)
 
 
 def run_stones(args: argparse.Namespace) -> int:
@@ -367,7 +367,7 @@ def run_stones(args: argparse.Namespace) -> int:
         f"first player ahead by {result.margin} ({result.first_score} to {result.second_score})",
         f"winner: {result.winner}; best first moves: {', '.join(result.best_moves) or 'none'}",
     ]
-    return _emit(args, obj, lines)
+    return emit(args, obj, lines)
 
 
 def run_dice(args: argparse.Namespace) -> int:
@@ -389,7 +389,7 @@ def run_dice(args: argparse.Namespace) -> int:
         for roll, face in enumerate(result.keep_from, start=1)
     ]
     lines.append(f"after roll {result.rolls}: keep the face ({result.states} states solved)")
-    return _emit(args, obj, lines)
+    return emit(args, obj, lines)
 
 
 def run_pig(args: argparse.Namespace) -> int:
@@ -428,7 +428,7 @@ def run_pig(args: argparse.Namespace) -> int:
         "",
     ]
     lines += _threshold_table(thresholds, args.step or max(1, goal // 10))
-    return _emit(args, obj, lines)
+    return emit(args, obj, lines)
 
 
 def _threshold_table(thresholds: list[list[int]], step: int) -> list[str]:
@@ -480,4 +480,4 @@ def run_matrix(args: argparse.Namespace) -> int:
         f"column player: {', '.join(str(p) for p in solution.column_strategy)}",
         f"({solution.method}, {seconds:.2f} s)",
     ]
-    return _emit(args, obj, lines)
+    return emit(args, obj, lines)

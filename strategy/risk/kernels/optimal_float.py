@@ -338,6 +338,7 @@ def _solve_class(grid: FloatGrid, found: Stage, u: int, low: int, high: int) -> 
         shift = lost_a * columns + lost_d
         successors[:, i] = flat[cells.start - shift : cells.stop - shift : step]
     options = successors @ found.probabilities
+    scale = np.abs(successors).max(axis=1)
     # The defender's dice counts side by side: (cells, situations) each.
     answers = [options[:, j * found.groups : (j + 1) * found.groups] for j in range(found.width)]
     if grid.choice.simultaneous:
@@ -351,14 +352,14 @@ def _solve_class(grid: FloatGrid, found: Stage, u: int, low: int, high: int) -> 
         low_values = _extreme(answers, np.minimum)
         if not grid.choice.fixed:
             defender = grid.defender.reshape(-1, grid.defender.shape[2])
-            defender[cells, : found.groups] = _ties(answers, low_values)
+            defender[cells, : found.groups] = _ties(answers, low_values, scale[:, None])
         if grid.choice.defender_sees_roll:
             low_values = low_values @ found.rolls
         fight = [low_values[:, k] for k in range(low_values.shape[1])]
     if grid.allow_stop:
         fight.append(flat[cells])
     best = _extreme(fight, np.maximum)
-    grid.attacker.reshape(-1)[cells] = _ties(fight, best)
+    grid.attacker.reshape(-1)[cells] = _ties(fight, best, scale)
     flat[cells] = best
 
 
@@ -374,9 +375,14 @@ def _extreme(parts: Sequence[FloatArray], pick: np.ufunc) -> FloatArray:
     return result
 
 
-def _ties(parts: Sequence[FloatArray], best: FloatArray) -> BitArray:
-    """Bitmasks of the parts within round-off of ``best``, as the solver ties actions."""
-    tolerance = FLOAT_TIE_TOLERANCE * _extreme([np.abs(part) for part in parts], np.maximum)
+def _ties(parts: Sequence[FloatArray], best: FloatArray, scale: FloatArray) -> BitArray:
+    """Bitmasks of the parts within round-off of ``best``, as the solver ties actions.
+
+    Round-off is relative to the values an option weighs (``scale``, the largest successor
+    value in magnitude), not only to the option's own value: a fair fight under
+    ``balance`` is 5/6 * 5 - 5/6 * 1, zero up to round-off, and ties with stopping at 0."""
+    largest = _extreme([np.abs(part) for part in parts], np.maximum)
+    tolerance = FLOAT_TIE_TOLERANCE * np.maximum(largest, scale)
     bits = np.zeros(best.shape, np.uint16)
     for i, part in enumerate(parts):
         bits |= (np.abs(part - best) <= tolerance).astype(np.uint16) << i
