@@ -15,13 +15,14 @@ method for small games and the fallback whenever a certificate fails.
 
 from __future__ import annotations
 
-import importlib
 import math
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
+
+from strategy.engine.extras import require
 
 __all__ = ["METHODS", "MatrixSolution", "solve_matrix_game"]
 
@@ -222,11 +223,11 @@ def _linear_program(rows: list[list[float]]) -> MatrixSolution:
     every column and ``sum(p) = 1``. The dual prices of the column constraints are the
     column player's optimal strategy.
     """
-    # Imported here so that importing this module stays cheap; through importlib because
-    # scipy ships no type information (linprog is then Any, which is all we need).
+    # Imported here so that importing this module stays cheap; scipy is an extra (stats),
+    # and it ships no type information (linprog is then Any, which is all we need).
     import numpy as np
 
-    linprog = importlib.import_module("scipy.optimize").linprog
+    linprog = require("scipy.optimize", "stats", "a float matrix game").linprog
 
     payoff = np.array(rows, dtype=float)
     m, n = payoff.shape

@@ -32,7 +32,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import networkx as nx  # type: ignore[import-untyped, unused-ignore]
+from strategy.engine.extras import require
+
+# networkx is an extra (graph); through require, a missing one is named in one line.
+nx: Any = require("networkx", "graph", "writing a state graph")
 
 __all__ = [
     "DRAW_FORMATS",
@@ -322,9 +325,8 @@ def draw_graph(graph: Any, path: Path, *, max_nodes: int = MAX_DRAWN_NODES) -> N
             f"the graph has {len(graph)} nodes, too many to draw legibly (at most {max_nodes}); "
             "draw the optimal play only, or a compact graph, or open the GraphML in Gephi"
         )
-    import matplotlib  # imported here: only drawing needs it, and it is slow to import
-
-    matplotlib.use("Agg")
+    # Imported here: only drawing needs matplotlib (the plot extra), and it is slow to import.
+    require("matplotlib", "plot", "drawing a graph").use("Agg")
     from matplotlib import pyplot
     from matplotlib.patches import Patch
 

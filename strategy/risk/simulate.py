@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,6 +27,7 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
+from strategy.engine.extras import require
 from strategy.risk.dice import beats
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import (
@@ -70,8 +70,8 @@ def proportion_interval(successes: int, trials: int, confidence: float = 0.95) -
     >>> interval.low, round(interval.high, 4)  # the "rule of three" is about 3/10
     (0.0, 0.3085)
     """
-    # scipy ships no type information; betaincinv is then Any, which is all we need.
-    betaincinv = importlib.import_module("scipy.special").betaincinv
+    # scipy is an extra (stats) and ships no type information: betaincinv is Any.
+    betaincinv = require("scipy.special", "stats", "a Clopper-Pearson interval").betaincinv
     _check_interval_inputs(trials, confidence)
     if not 0 <= successes <= trials:
         raise ValueError(f"successes must be from 0 to {trials}, not {successes}")

@@ -27,7 +27,6 @@ ThresholdErrors(cells=64, misclassified=1, worst=0.023..., worst_cell=(5, 4))
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -35,6 +34,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from strategy.engine.extras import require
 from strategy.risk.classic import battle_table
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
@@ -238,8 +238,8 @@ def _estimates(
 
 
 def _normal_cdf(z: FloatArray) -> FloatArray:
-    # scipy ships no type information; ndtr is the standard normal distribution function.
-    ndtr: Any = importlib.import_module("scipy.special").ndtr
+    # scipy is an extra (stats) and untyped; ndtr is the standard normal distribution function.
+    ndtr: Any = require("scipy.special", "stats", "the normal odds rule").ndtr
     result: FloatArray = ndtr(z)
     return result
 
