@@ -2,7 +2,45 @@
 
 An expectiminimax engine over games with chance and decision nodes, the dice
 battle of Risk under every timing rule, and the classic games of combinatorial
-game theory.
+game theory. Subpackages and the everyday names load when first used:
+
+>>> import strategy
+>>> strategy.risk.odds(2, 1).win_probability  # seed 003: one die each, 15/36
+Fraction(5, 12)
+>>> strategy.solve(strategy.risk.BattleGame(2, 1)).value
+Fraction(5, 12)
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from strategy import classic, engine, present, risk
+    from strategy.engine.search import alphabeta
+    from strategy.engine.solve import solve
+
 __version__ = "0.1.0"
+
+_SUBPACKAGES = ("classic", "engine", "present", "risk")
+_EXPORTS = {
+    "solve": ("strategy.engine.solve", "solve"),
+    "alphabeta": ("strategy.engine.search", "alphabeta"),
+}
+
+__all__ = ["__version__", "alphabeta", "classic", "engine", "present", "risk", "solve"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBPACKAGES:
+        return importlib.import_module(f"strategy.{name}")
+    try:
+        module, attribute = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    return getattr(importlib.import_module(module), attribute)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

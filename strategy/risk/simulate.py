@@ -139,9 +139,10 @@ class Simulation:
     seed: int
     final_states: tuple[tuple[int, int, int], ...]
 
-    def estimate(self, objective: Objective, confidence: float = 0.95) -> Estimate:
+    def estimate(self, objective: Objective | str, confidence: float = 0.95) -> Estimate:
         """The estimated value of ``objective``: a Clopper-Pearson interval for
         probabilities, an adjusted normal interval (:func:`mean_interval`) for means."""
+        objective = Objective.parse(objective)
         payoffs = [(objective.payoff(a, d), n) for a, d, n in self.final_states]
         if objective.is_probability:
             return proportion_interval(sum(n for v, n in payoffs if v), self.trials, confidence)
