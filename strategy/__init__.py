@@ -13,8 +13,9 @@ Fraction(5, 12)
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from strategy._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from strategy import classic, engine, present, risk
@@ -23,8 +24,8 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-_SUBPACKAGES = ("classic", "engine", "present", "risk")
 _EXPORTS = {
+    **{name: (f"strategy.{name}", "") for name in ("classic", "engine", "present", "risk")},
     "solve": ("strategy.engine.solve", "solve"),
     "alphabeta": ("strategy.engine.search", "alphabeta"),
 }
@@ -32,15 +33,4 @@ _EXPORTS = {
 __all__ = ["__version__", "alphabeta", "classic", "engine", "present", "risk", "solve"]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _SUBPACKAGES:
-        return importlib.import_module(f"strategy.{name}")
-    try:
-        module, attribute = _EXPORTS[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    return getattr(importlib.import_module(module), attribute)
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
