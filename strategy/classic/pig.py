@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from strategy.classic.base import GameDefaults
+from strategy.engine.display import Summarised
 from strategy.engine.game import NodeKind
 from strategy.engine.resources import require_memory
 
@@ -122,8 +123,8 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 
 
-@dataclass(frozen=True)
-class PigSolution:
+@dataclass(frozen=True, repr=False)
+class PigSolution(Summarised):
     """Pig solved for every state: win probabilities and the hold/roll choice.
 
     ``win[i, j, k]`` is the probability that the player to move wins from score ``i``,
@@ -133,6 +134,8 @@ class PigSolution:
     >>> bool(solve_pig(goal=3).hold[0, 0, 2])  # 2 of 3 points: roll on to win, do not bank
     False
     """
+
+    SHOWN = ("win_probability",)
 
     goal: int
     hold_at: int | None

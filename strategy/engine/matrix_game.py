@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
+from strategy.engine.display import Summarised
 from strategy.engine.extras import require
 
 __all__ = ["METHODS", "MatrixSolution", "solve_matrix_game"]
@@ -36,8 +37,8 @@ SIMPLEX_SIDE = 6
 _EXACT_TYPES = (int, Fraction)
 
 
-@dataclass(frozen=True)
-class MatrixSolution:
+@dataclass(frozen=True, repr=False)
+class MatrixSolution(Summarised):
     """The value of a zero-sum matrix game and an optimal mixed strategy for each player.
 
     ``row_strategy`` guarantees the maximiser at least ``value`` against every column;

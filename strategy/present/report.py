@@ -52,9 +52,15 @@ def _probability_text(value: float) -> str:
     return f"{value:.6f}"
 
 
-def odds_table(odds: BattleOdds, more: Sequence[tuple[str, Value]] = ()) -> str:
-    """The battle's headline numbers, then ``more`` rows, decimal and (when exact) as
-    fractions."""
+def odds_table(
+    odds: BattleOdds,
+    more: Sequence[tuple[str, Value]] = (),
+    *,
+    fractions: bool = True,
+    limit: int | None = 60,
+) -> str:
+    """The battle's headline numbers, then ``more`` rows, decimal and, with ``fractions``,
+    exact values as fractions (cut in the middle beyond ``limit`` characters)."""
     rows = [
         ("P(attacker captures)", odds.win_probability),
         ("expected attackers left", odds.expected_attacker_left),
@@ -64,12 +70,13 @@ def odds_table(odds: BattleOdds, more: Sequence[tuple[str, Value]] = ()) -> str:
     ]
     cells = []
     for label, value in rows:
-        exact = f"{value.numerator}/{value.denominator}" if not isinstance(value, float) else ""
-        cells.append(
-            f"<tr><td>{label}</td><td>{_probability_text(float(value))}</td>"
-            f'<td class="exact">{html.escape(_shorten(exact))}</td></tr>'
-        )
-    head = "<tr><th>quantity</th><th>value</th><th>exact</th></tr>"
+        exact = ""
+        if fractions:
+            text = f"{value.numerator}/{value.denominator}" if not isinstance(value, float) else ""
+            shown = text if limit is None else _shorten(text, limit)
+            exact = f'<td class="exact">{html.escape(shown)}</td>'
+        cells.append(f"<tr><td>{label}</td><td>{_probability_text(float(value))}</td>{exact}</tr>")
+    head = f"<tr><th>quantity</th><th>value</th>{'<th>exact</th>' * fractions}</tr>"
     return f'<table class="odds">{head}{"".join(cells)}</table>'
 
 

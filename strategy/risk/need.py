@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from strategy.engine.display import Summarised
 from strategy.risk.chain import chain_odds, per_territory
 from strategy.risk.choices import ChoiceRule, choice_rule
 from strategy.risk.objectives import CAPTURE, Objective
@@ -33,8 +34,8 @@ from strategy.risk.rules import DEFAULT_RULES, Rules
 MAX_ARMIES = 1_000_000
 
 
-@dataclass(frozen=True)
-class Need:
+@dataclass(frozen=True, repr=False)
+class Need(Summarised):
     """The answer: ``attackers`` reach ``target``; one army fewer does not.
 
     ``previous_probability`` is P(capture) with ``attackers - 1`` armies, or

@@ -27,6 +27,7 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
+from strategy.engine.display import Summarised
 from strategy.engine.extras import require
 from strategy.risk.dice import beats
 from strategy.risk.objectives import CAPTURE, Objective
@@ -119,8 +120,8 @@ def _check_interval_inputs(trials: int, confidence: float) -> None:
         raise ValueError(f"confidence must lie strictly between 0 and 1, not {confidence}")
 
 
-@dataclass(frozen=True)
-class Simulation:
+@dataclass(frozen=True, repr=False)
+class Simulation(Summarised):
     """The outcome counts of ``trials`` simulated battles from one start.
 
     ``final_states`` lists ``(attackers, defenders, battles)`` in ``rules``' count, ordered
@@ -131,6 +132,8 @@ class Simulation:
     >>> [(a, d) for a, d, _ in two_v_one.final_states], sum(n for *_, n in two_v_one.final_states)
     ([(2, 0), (1, 1)], 100)
     """
+
+    SHOWN = ("win_probability",)
 
     rules: Rules
     attackers: int
