@@ -138,6 +138,33 @@ def _sample_note(step: int, rows: int, columns: int) -> str:
     )
 
 
+def coloured_grid(
+    table: BattleTable,
+    cells: tuple[tuple[str, ...], ...],
+    *,
+    step: int = 1,
+    colour_by: BattleTable | None = None,
+    mark: tuple[int, int] | None = None,
+) -> str:
+    """``cells`` (every ``step``-th row and column of ``table``) as an HTML grid coloured by
+    the values of ``colour_by`` (default: ``table``'s own), then its colour key."""
+    colours = (colour_by or table).as_array()[::step, ::step]
+    objective = (colour_by or table).objective
+    scale = value_scale(objective, colours)
+    grid = Grid(
+        title="",
+        row_name="A",
+        column_name="D",
+        rows=table.attackers[::step],
+        columns=table.defenders[::step],
+        cells=cells,
+        shades=tuple(tuple(scale.shade(v) for v in row) for row in colours.tolist()),
+        caption=f"{play_text(table)}; rules: {table.rules.describe()}",
+    )
+    note = _sample_note(step, len(table.attackers), len(table.defenders))
+    return f"{html_table(grid, mark=mark)}{scale.key_html(digits_for(objective))}{note}"
+
+
 def table_html(
     table: BattleTable,
     *,
@@ -156,35 +183,16 @@ def table_html(
     rows, columns = len(table.attackers), len(table.defenders)
     step = _step(rows, columns, max_shown)
     shown = digits_for(table.objective) if digits is None else digits
-    array = table.as_array()[::step, ::step]
     cells: tuple[tuple[str, ...], ...]
     if fractions and table.exact:
         picked = (table.values[i][::step] for i in range(0, rows, step))
         cells = tuple(tuple(str(Fraction(v)) for v in row) for row in picked)
     else:
-        cells = tuple(tuple(format_number(v, shown) for v in row) for row in array.tolist())
-    if shade_by is None:
-        scale, colours = value_scale(table.objective, array), array
-    else:
-        colours = shade_by.as_array()[::step, ::step]
-        scale = value_scale(shade_by.objective, colours)
-    grid = Grid(
-        title="",
-        row_name="A",
-        column_name="D",
-        rows=table.attackers[::step],
-        columns=table.defenders[::step],
-        cells=cells,
-        shades=tuple(tuple(scale.shade(v) for v in row) for row in colours.tolist()),
-        caption=f"{play_text(table)}; rules: {table.rules.describe()}",
-    )
+        floats = table.as_array()[::step, ::step].tolist()
+        cells = tuple(tuple(format_number(v, shown) for v in row) for row in floats)
     heading = f"{table.objective.description} (rows A attacking, columns D defending armies)"
-    key_digits = digits_for(table.objective if shade_by is None else shade_by.objective)
-    return (
-        f'{STYLE}<div class="strategy"><p><b>{html.escape(heading)}</b></p>'
-        f"{html_table(grid, mark=mark)}{scale.key_html(key_digits)}"
-        f"{_sample_note(step, rows, columns)}</div>"
-    )
+    grid = coloured_grid(table, cells, step=step, colour_by=shade_by, mark=mark)
+    return f'{STYLE}<div class="strategy"><p><b>{html.escape(heading)}</b></p>{grid}</div>'
 
 
 def odds_html(odds: BattleOdds, *, fractions: bool = False) -> str:
@@ -241,29 +249,14 @@ def matrix_html(
     """The strategy matrix: a code per state, coloured by the value of optimal play, with
     the colour key and the legend of the codes."""
     table = matrix.table
-    rows, columns = len(table.attackers), len(table.defenders)
-    step = _step(rows, columns, max_shown)
-    array = table.as_array()[::step, ::step]
-    scale = value_scale(table.objective, array)
-    grid = Grid(
-        title="",
-        row_name="A",
-        column_name="D",
-        rows=table.attackers[::step],
-        columns=table.defenders[::step],
-        cells=tuple(tuple(cell.code for cell in row[::step]) for row in matrix.cells[::step]),
-        shades=tuple(tuple(scale.shade(v) for v in row) for row in array.tolist()),
-        caption=f"{play_text(table)}; rules: {table.rules.describe()}",
-    )
+    step = _step(len(table.attackers), len(table.defenders), max_shown)
+    codes = tuple(tuple(cell.code for cell in row[::step]) for row in matrix.cells[::step])
     legend = "".join(
         f"<dt><code>{html.escape(code)}</code></dt><dd>{html.escape(meaning)}</dd>"
         for code, meaning in matrix.legend
     )
-    return (
-        f'{STYLE}<div class="strategy">{html_table(grid, mark=mark)}'
-        f"{scale.key_html(digits_for(table.objective))}"
-        f'{_sample_note(step, rows, columns)}<dl class="legend">{legend}</dl></div>'
-    )
+    grid = coloured_grid(table, codes, step=step, mark=mark)
+    return f'{STYLE}<div class="strategy">{grid}<dl class="legend">{legend}</dl></div>'
 
 
 def chain_html(chain: ChainOdds, *, fractions: bool = False, listed: int = 20) -> str:
