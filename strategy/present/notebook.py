@@ -286,7 +286,10 @@ def chain_html(chain: ChainOdds, *, fractions: bool = False, listed: int = 20) -
 
 
 class Html(str):
-    """HTML text that Jupyter displays as HTML."""
+    """HTML text that Jupyter displays as HTML (its plain-text view is one short line)."""
+
+    def __repr__(self) -> str:
+        return f"<HTML, {len(self):,} characters: display it in a notebook>"
 
     def _repr_html_(self) -> str:
         return str(self)
