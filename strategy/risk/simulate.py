@@ -30,6 +30,7 @@ import numpy.typing as npt
 from strategy.engine.display import Summarised
 from strategy.engine.extras import require
 from strategy.risk.dice import beats
+from strategy.risk.kernels.geometry import Progress
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import (
     MOST_DICE,
@@ -175,15 +176,17 @@ def simulate(
     trials: int,
     seed: int | None = None,
     policy: Policy = MOST_DICE,
+    progress: Progress | None = None,
 ) -> Simulation:
     """Fight ``trials`` battles from ``(attackers, defenders)``; ``seed=None`` draws a fresh
-    seed, recorded in the result so the run can be repeated.
+    seed, recorded in the result so the run can be repeated. ``progress(done, total)``, if
+    given, hears of the battles fought now and then.
 
     >>> simulate(10, 10, trials=1000, seed=5) == simulate(10, 10, trials=1000, seed=5)
     True
     """
     rules.check_state(attackers, defenders)
-    return _simulate_starts([(attackers, defenders)], rules, trials, seed, policy)[0]
+    return _simulate_starts([(attackers, defenders)], rules, trials, seed, policy, progress)[0]
 
 
 def simulate_table(
@@ -194,6 +197,7 @@ def simulate_table(
     trials: int,
     seed: int | None = None,
     policy: Policy = MOST_DICE,
+    progress: Progress | None = None,
 ) -> tuple[tuple[Simulation, ...], ...]:
     """``trials`` battles from every start ``1..max_attackers`` v ``1..max_defenders``, all
     fought together; rows are attackers, columns defenders.
@@ -205,7 +209,7 @@ def simulate_table(
     starts = [(a, d) for a in range(1, max_attackers + 1) for d in range(1, max_defenders + 1)]
     for a, d in starts:
         rules.check_state(a, d)
-    cells = _simulate_starts(starts, rules, trials, seed, policy)
+    cells = _simulate_starts(starts, rules, trials, seed, policy, progress)
     return tuple(
         tuple(cells[row * max_defenders : (row + 1) * max_defenders])
         for row in range(max_attackers)
@@ -233,6 +237,7 @@ def _simulate_starts(
     trials: int,
     seed: int | None,
     policy: Policy,
+    progress: Progress | None = None,
 ) -> list[Simulation]:
     seed = checked_seed(trials, seed)
     rng = np.random.default_rng(seed)
@@ -249,6 +254,8 @@ def _simulate_starts(
             (index * radix_a + final_a) * radix_d + final_d, return_counts=True
         )
         counts.update(dict(zip(codes.tolist(), numbers.tolist(), strict=True)))
+        if progress is not None:
+            progress(min(low + CHUNK, total), total)
     finals: list[list[tuple[int, int, int]]] = [[] for _ in starts]
     for code, number in counts.items():
         rest, final_d = divmod(code, radix_d)
