@@ -19,7 +19,8 @@ from strategy.classic.nim import analyse_nim
 from strategy.classic.pig import solve_pig
 from strategy.engine.extras import MissingExtra
 from strategy.engine.solve import solve
-from strategy.present.notebook import Scale, show, table_html
+from strategy.present.grids import Scale
+from strategy.present.notebook import show, table_html
 from strategy.present.render import shade_rgb
 
 
