@@ -5,7 +5,8 @@ For each variant (the base package, ``[all]``, or any extras named) the script m
 venv, times ``pip install SOURCE[extras]`` (pip's own cache is used; pass ``--offline`` to
 install from it or from ``--find-links`` only), measures the venv and its site-packages,
 and runs ``strategy risk odds 10 6`` and ``strategy risk table``. In the base install it
-also runs commands that need an extra and checks that each names its extra in one line.
+also runs commands that need an extra and checks that each names its extra in one line;
+with extras, it writes the paper from the installed package alone (``strategy paper``).
 ``--sdist`` builds a source distribution, installs it with ``[test]`` and runs the named
 test files from the unpacked sdist, so its tests can be seen to pass from the sdist alone.
 
@@ -79,6 +80,12 @@ def check_commands(bin_dir: Path, base: bool, cwd: Path) -> list[str]:
     table = run(bin_dir / "strategy", "risk", "table", cwd=cwd)
     if table.returncode != 0 or len(table.stdout.splitlines()) < 21:
         problems.append(f"strategy risk table: {table.returncode} {table.stderr.strip()}")
+    if not base:  # the paper from an installed package, far from any checkout
+        paper = run(bin_dir / "strategy", "paper", "--no-pdf", "--dir", "paper-out", cwd=cwd)
+        if paper.returncode != 0 or not (cwd / "paper-out" / "generated" / "numbers.tex").is_file():
+            problems.append(f"strategy paper: {paper.returncode} {paper.stderr.strip()}")
+        else:
+            print(f"  strategy paper --no-pdf --dir paper-out -> {paper.stdout.splitlines()[0]}")
     for command, extra in NEEDS_AN_EXTRA if base else ():
         result = run(bin_dir / "strategy", *command, cwd=cwd)
         expected = f"pip install 'strategy[{extra}]'"
