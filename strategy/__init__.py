@@ -7,7 +7,8 @@ game theory. Subpackages and the everyday names load when first used:
 >>> import strategy
 >>> strategy.risk.odds(2, 1).win_probability  # seed 003: one die each, 15/36
 Fraction(5, 12)
->>> strategy.solve(strategy.risk.BattleGame(2, 1)).value
+>>> from strategy.risk.game import BattleGame
+>>> strategy.solve(BattleGame(2, 1)).value
 Fraction(5, 12)
 """
 

@@ -22,6 +22,10 @@ from strategy.engine.solve import solve
 from strategy.present.grids import Scale
 from strategy.present.notebook import show, table_html
 from strategy.present.render import shade_rgb
+from strategy.risk.chain import chain_odds
+from strategy.risk.game import BattleGame
+from strategy.risk.optimal import optimal_odds
+from strategy.risk.play.strategy_matrix import strategy_matrix
 
 
 class Cells(HTMLParser):
@@ -62,7 +66,7 @@ def hex_colour(probability: float) -> str:
 
 
 def test_a_20_by_20_table_shows_its_400_values_and_a_colour_key() -> None:
-    table = risk.table(20, 20)
+    table = risk.table(20, 20, exact=True)
     page = table._repr_html_()
     grid = cells(page)
     assert [len(row) for row in grid] == [20] * 20
@@ -94,7 +98,7 @@ def test_signed_values_are_coloured_around_zero_with_their_range_in_the_key() ->
 
 
 def test_fractions_only_when_asked() -> None:
-    table = risk.table(2, 2, objective="signed")
+    table = risk.table(2, 2, objective="signed", exact=True)
     assert cells(table._repr_html_())[1][0][0] == "0.2"  # 1/4, to seed 000's one decimal
     assert cells(show(table, fractions=True))[1][0][0] == "1/4"
 
@@ -108,38 +112,40 @@ def test_large_tables_are_sampled_and_say_so() -> None:
 
 def test_reprs_are_short() -> None:
     assert len(repr(risk.table(20, 20))) < 200  # it was 37,927 characters of Fractions
-    assert repr(risk.table(20, 20)).startswith(
-        "BattleTable(rules=Rules(), objective=Objective(kind='capture'), attackers=1..20"
+    assert repr(risk.table(20, 20)) == (
+        "BattleTable(battle=Battle(), attackers=1..20, defenders=1..20, values=<20 x 20>, "
+        "exact=False)"
     )
-    table = risk.optimal_table(20, 20, choice="sees-roll")
+    table = risk.table(20, 20, choice="sees-roll")
     for result in (
         table,
         risk.odds(10, 6),
-        risk.optimal_odds(10, 6, choice="sees-roll", exact=True),
-        risk.strategy_matrix(table),
-        risk.chain_odds(10, (3, 2, 1)),
+        risk.odds(10, 6, choice="sees-roll"),
+        strategy_matrix(table),
+        chain_odds(10, (3, 2, 1)),
         solve_pig(30),
     ):
         assert len(repr(result)) < 400, type(result).__name__
-    assert "Rules(defender_dice=3)" in repr(risk.odds(5, 3, risk.Rules(defender_dice=3)))
+    assert "Battle(rules=Rules(defender_dice=3))" in repr(risk.odds(5, 3, defender_dice=3))
+    assert "choice='sees-roll'" in repr(risk.odds(5, 3, choice="sees-roll"))
 
 
 def test_every_result_has_a_notebook_view() -> None:
-    table = risk.optimal_table(6, 6, choice="sees-roll", objective="balance:2")
-    matrix = risk.strategy_matrix(table)
+    table = risk.table(6, 6, choice="sees-roll", objective="balance:2")
+    matrix = strategy_matrix(table)
     page = matrix._repr_html_()
     assert "colour key" in page and "<dl" in page and "balance" in page
-    assert "sees-roll" in risk.optimal_odds(6, 4, choice="sees-roll")._repr_html_()
-    assert "P(taken)" in risk.chain_odds(5, (3, 2))._repr_html_()
+    assert "sees-roll" in risk.odds(6, 4, choice="sees-roll")._repr_html_()
+    assert "P(taken)" in chain_odds(5, (3, 2))._repr_html_()
     odds = risk.odds(10, 6)._repr_html_()
     assert "<svg" in odds and "533142437640507817875036041185" not in odds  # decimals only
-    assert "5/12" in solve(risk.BattleGame(2, 1))._repr_html_()
+    assert "5/12" in solve(BattleGame(2, 1))._repr_html_()
     assert "first_player_wins" in analyse_nim((3, 4, 5))._repr_html_()
     assert "win_probability" in solve_pig(20)._repr_html_()
 
 
 def test_to_pandas_round_trips() -> None:
-    exact = risk.table(12, 9)
+    exact = risk.table(12, 9, exact=True)
     frame = exact.to_pandas(fractions=True)
     assert frame.index.name == "A" and frame.columns.name == "D"
     assert all(
@@ -159,11 +165,11 @@ def test_to_pandas_round_trips() -> None:
 
 
 def test_distributions_and_chains_as_arrays_and_sympy() -> None:
-    chain = risk.chain_odds(5, (3, 2))
+    chain = chain_odds(5, (3, 2))
     assert chain.to_numpy().shape == (len(chain.outcomes), 5)
     assert sum(chain.to_sympy()[:, 4]) == 1  # exactly
     assert risk.odds(2, 1).to_sympy().tolist()[0][2] == Fraction(5, 12)
-    assert risk.optimal_odds(2, 1, exact=True).to_sympy() == Fraction(5, 12)
+    assert optimal_odds(2, 1, exact=True).to_sympy() == Fraction(5, 12)
     with pytest.raises(ValueError, match="exact=True"):
         risk.table(3, 3, exact=False).to_sympy()
 

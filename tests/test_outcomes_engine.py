@@ -10,8 +10,9 @@ from strategy.engine.game import NodeKind
 from strategy.engine.outcomes import terminal_distribution
 from strategy.engine.solve import solve
 from strategy.engine.testing import TreeGame, brute_force_value, small_games
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.game import BattleGame
+from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.played import played_odds
 
@@ -40,4 +41,4 @@ def test_stops_are_final_states() -> None:
     ).final_states == ((2, 2, Fraction(1)),)
     odds = played_odds(BattleGame(8, 6, objective="balance:2", choice="announce"))
     value = optimal_odds(8, 6, objective="balance:2", choice="announce", exact=True).value
-    assert odds.expectation("balance:2") == value
+    assert odds.expectation(Objective("balance", 2)) == value

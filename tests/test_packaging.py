@@ -97,3 +97,16 @@ def test_a_command_needing_an_extra_says_which_in_one_line() -> None:
     assert result.stderr == (
         "strategy: error: a state graph needs networkx: pip install 'strategy[graph]'\n"
     )
+
+
+def test_exact_matrix_games_need_no_scipy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from strategy.engine.matrix_game import solve_matrix_game
+
+    # Rock-paper-scissors on 7 moves: each beats the next three (mod 7). The matrix is
+    # skew-symmetric, so the game is fair: value 0.
+    game = [[0 if i == j else (1 if (j - i) % 7 <= 3 else -1) for j in range(7)] for i in range(7)]
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)  # a base install
+    solution = solve_matrix_game(game)
+    assert solution.value == 0 and solution.method == "simplex"
+    with pytest.raises(MissingExtra, match=r"strategy\[stats\]"):
+        solve_matrix_game(game, exact=False)

@@ -41,6 +41,9 @@ def summary(value: object) -> str:
     if isinstance(shape, tuple) and hasattr(value, "dtype"):
         return f"<array {' x '.join(map(str, shape))} {value.dtype}>"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # A value that names itself (a choice rule says 'sees-roll') is shown by its name.
+        if type(value).__str__ is not object.__str__:
+            return repr(str(value))
         return _changed_fields(value)
     if isinstance(value, Fraction) and len(repr(value)) > LONG:
         return f"Fraction(≈{float(value):.6g})"

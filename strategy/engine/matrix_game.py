@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from strategy.engine.display import Summarised
-from strategy.engine.extras import require
+from strategy.engine.extras import MissingExtra, require
 
 __all__ = ["METHODS", "MatrixSolution", "solve_matrix_game"]
 
@@ -159,7 +159,7 @@ def _on_supports(
     payoffs = [[float(entry) for entry in row] for row in rows]
     try:
         approximate = _linear_program(payoffs)
-    except ArithmeticError:
+    except (ArithmeticError, MissingExtra):  # without scipy (stats), the simplex answers
         return None
     x, y = approximate.row_strategy, approximate.column_strategy
     found = exact_from_float(integers, payoffs, [float(p) for p in x], [float(q) for q in y])

@@ -6,7 +6,7 @@ attacking armies as its index (``A``) and the defending armies as its columns (`
 a distribution's frame has one row per final state. Floats by default; ``fractions=True``
 keeps exact values as ``Fraction`` objects (an ``object`` column).
 
->>> from strategy.risk.battle import battle_odds, battle_table
+>>> from strategy.risk.classic import battle_odds, battle_table
 >>> float(table_frame(battle_table(3, 2, exact=False)).loc[2, 1])  # seed 003: 15/36
 0.4166666666666667
 >>> odds_array(battle_odds(2, 1)).tolist()
@@ -23,10 +23,9 @@ import numpy.typing as npt
 
 from strategy.engine.extras import require
 from strategy.present.symbolic import to_sympy, to_sympy_matrix
-from strategy.risk.battle import BattleOdds, BattleTable, Value
 from strategy.risk.chain import ChainOdds
-from strategy.risk.optimal import OptimalOdds
 from strategy.risk.play.strategy_matrix import StrategyMatrix
+from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
 
 FloatArray = npt.NDArray[np.float64]
 STATE_COLUMNS = ("attackers", "defenders", "probability")

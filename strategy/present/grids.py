@@ -6,7 +6,7 @@ other quantities around 0 out to the largest shown. :func:`coloured_grid` writes
 grid of a table's cells coloured by the values shown (or by another table's), followed by
 its key, and says what battle the table describes.
 
->>> from strategy.risk.battle import battle_table
+>>> from strategy.risk.classic import battle_table
 >>> page = coloured_grid(battle_table(2, 2), (("0", "0"), ("0.417", "0.106")))
 >>> page.count("<td"), "colour key" in page, "the classic battle" in page
 (4, True, True)
@@ -24,10 +24,9 @@ from typing import Any
 import numpy as np
 
 from strategy.present.render import Grid, format_number, html_table, shade_rgb
-from strategy.risk.battle import BattleTable
-from strategy.risk.choices import choice_rule
+from strategy.risk.battle import Battle
 from strategy.risk.objectives import Objective
-from strategy.risk.optimal import OptimalOdds, OptimalTable
+from strategy.risk.results import BattleTable, OptimalOdds, OptimalTable
 
 #: Swatches in a colour key.
 KEY_STEPS = 9
@@ -106,10 +105,14 @@ def play_text(result: object) -> str:
     'optimal play, choice sees-roll: the attacker rolls; the defender sees the dice, then \
 chooses; the attacker may stop'
     """
-    if not isinstance(result, OptimalTable | OptimalOdds):
+    battle = getattr(result, "battle", None)
+    # A classic battle's kernels answer wherever nobody has a real choice, but a result of
+    # the optimal-play kernels says so even then.
+    optimal = isinstance(result, OptimalTable | OptimalOdds)
+    if not isinstance(battle, Battle) or (battle.classic and not optimal):
         return "the classic battle: both sides always roll the most dice"
-    stop = "the attacker may stop" if result.allow_stop else "no stopping"
-    return f"optimal play, choice {result.choice}: {choice_rule(result.choice).summary}; {stop}"
+    stop = "the attacker may stop" if battle.allow_stop else "no stopping"
+    return f"optimal play, choice {battle.choice}: {battle.choice.summary}; {stop}"
 
 
 def sample_step(rows: int, columns: int, max_shown: int) -> int:
@@ -132,9 +135,11 @@ def coloured_grid(
     step: int = 1,
     colour_by: BattleTable | None = None,
     mark: tuple[int, int] | None = None,
+    caption: str | None = None,
 ) -> str:
     """``cells`` (every ``step``-th row and column of ``table``) as an HTML grid coloured by
-    the values of ``colour_by`` (default: ``table``'s own), then its colour key."""
+    the values of ``colour_by`` (default: ``table``'s own), then its colour key; the caption
+    says how the battles were played and under which rules, unless ``caption`` is given."""
     colours = (colour_by or table).as_array()[::step, ::step]
     objective = (colour_by or table).objective
     scale = value_scale(objective, colours)
@@ -146,7 +151,7 @@ def coloured_grid(
         columns=table.defenders[::step],
         cells=cells,
         shades=tuple(tuple(scale.shade(v) for v in row) for row in colours.tolist()),
-        caption=f"{play_text(table)}; rules: {table.rules.describe()}",
+        caption=caption or f"{play_text(table)}; rules: {table.rules.describe()}",
     )
     note = _sample_note(step, len(table.attackers), len(table.defenders))
     return f"{html_table(grid, mark=mark)}{scale.key_html(digits_for(objective))}{note}"

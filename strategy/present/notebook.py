@@ -6,7 +6,7 @@ key that says what the colours mean. Cells are coloured by the value they show u
 another table is given to colour by (seed 000 shows expected armies and colours by
 P(capture)). Numbers are decimals; :func:`show` gives exact fractions when asked.
 
->>> from strategy.risk.battle import battle_table
+>>> from strategy.risk.classic import battle_table
 >>> page = table_html(battle_table(20, 20, exact=False))
 >>> page.count("<td"), "colour key" in page
 (400, True)
@@ -22,10 +22,9 @@ from typing import Any
 from strategy.present.grids import KEY_STYLE, coloured_grid, digits_for, play_text, sample_step
 from strategy.present.render import format_number
 from strategy.present.report import bar_chart_svg, odds_table
-from strategy.risk.battle import BattleOdds, BattleTable, Value
 from strategy.risk.chain import ChainOdds
-from strategy.risk.optimal import OptimalOdds
 from strategy.risk.play.strategy_matrix import StrategyMatrix, by_roll_text, describe_cell
+from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
 
 #: Rows and columns of a grid shown in a notebook; a larger table shows every k-th.
 MAX_SHOWN = 60
@@ -175,7 +174,7 @@ def show(result: Any, **options: Any) -> Html:
     """``result`` displayed with options, say ``fractions=True`` or, for a table,
     ``shade_by=`` another table: the object Jupyter shows for it.
 
-    >>> from strategy.risk.battle import battle_odds
+    >>> from strategy.risk.classic import battle_odds
     >>> ["5/12" in show(battle_odds(2, 1), fractions=exact) for exact in (False, True)]
     [False, True]
     """

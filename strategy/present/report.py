@@ -236,14 +236,19 @@ def value_section(
 
 
 def table_section(
-    title: str, table: BattleTable, cells: tuple[tuple[str, ...], ...], mark: tuple[int, int]
+    title: str,
+    table: BattleTable,
+    cells: tuple[tuple[str, ...], ...],
+    mark: tuple[int, int],
+    caption: str | None = None,
 ) -> Section:
-    """A table of battles coloured by the values it shows, with its key; ``mark`` outlined."""
+    """A table of battles coloured by the values it shows, with its key; ``mark`` outlined;
+    ``caption`` (default: how the battles were played, and the rules) below it."""
     return Section(
         title,
         f"{table.objective.description} (rows A attacking, columns D defending armies): "
         f"{play_text(table)}.",
-        coloured_grid(table, cells, mark=mark),
+        coloured_grid(table, cells, mark=mark, caption=caption),
     )
 
 

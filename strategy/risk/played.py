@@ -20,8 +20,8 @@ from fractions import Fraction
 
 from strategy.engine.outcomes import terminal_distribution
 from strategy.engine.solve import solve
-from strategy.risk.battle import BattleOdds, Value
 from strategy.risk.game import BattleGame
+from strategy.risk.results import BattleOdds, Value
 
 #: States of the grid ``(A + 1) x (D + 1)`` up to which a battle is played out: the generic
 #: solver visits a few hundred game states per cell (30 v 30 under sees-roll: about 6 s).
@@ -45,4 +45,4 @@ def played_odds(game: BattleGame) -> BattleOdds:
     # As BattleOdds orders them: captures (most armies left first), then the rest.
     order = sorted(final, key=lambda s: (s[1] != 0, -s[0] if s[1] == 0 else s[1], -s[0]))
     states = tuple((a, d, final[a, d]) for a, d in order)
-    return BattleOdds(game.rules, attackers, defenders, states, True)
+    return BattleOdds(game.battle, attackers, defenders, states, True)

@@ -115,7 +115,9 @@ def run(args: argparse.Namespace) -> int:
     )
     optimal = api.strategy_matrix(args.rows, args.columns, shown)
     sections.append(strategy_section(optimal, mark=start, title=title))
-    if blitz.limit is None and args.attackers - rules.offset >= 1 and args.defenders >= 1:
+    # The commitment curve is the blitz's (the most dice, stop-until): not for optimal play.
+    blitzing = battle.classic or not blitz.plain
+    if blitzing and blitz.limit is None and args.attackers - rules.offset >= 1 and args.defenders:
         sections.append(commit_section(commit_curve(args.attackers, args.defenders, rules, blitz)))
     args.out = None if args.out is None else Path(args.out)
     write_text(args, report_html(args.attackers, args.defenders, rules, sections))
