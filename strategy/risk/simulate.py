@@ -73,7 +73,7 @@ def proportion_interval(successes: int, trials: int, confidence: float = 0.95) -
     (0.0, 0.3085)
     """
     # scipy is an extra (stats) and ships no type information: betaincinv is Any.
-    betaincinv = require("scipy.special", "stats", "a simulation's confidence intervals").betaincinv
+    betaincinv = require("scipy.special", "stats", "a simulation's confidence interval").betaincinv
     _check_interval_inputs(trials, confidence)
     if not 0 <= successes <= trials:
         raise ValueError(f"successes must be from 0 to {trials}, not {successes}")
