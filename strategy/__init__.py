@@ -2,7 +2,36 @@
 
 An expectiminimax engine over games with chance and decision nodes, the dice
 battle of Risk under every timing rule, and the classic games of combinatorial
-game theory.
+game theory. Subpackages and the everyday names load when first used:
+
+>>> import strategy
+>>> strategy.risk.odds(2, 1).win_probability  # seed 003: one die each, 15/36
+Fraction(5, 12)
+>>> from strategy.risk.game import BattleGame
+>>> strategy.solve(BattleGame(2, 1)).value
+Fraction(5, 12)
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from strategy._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from strategy import classic, engine, present, risk
+    from strategy.engine.search import alphabeta
+    from strategy.engine.solve import solve
+
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    **{name: (f"strategy.{name}", "") for name in ("classic", "engine", "present", "risk")},
+    "solve": ("strategy.engine.solve", "solve"),
+    "alphabeta": ("strategy.engine.search", "alphabeta"),
+}
+
+__all__ = ["__version__", "alphabeta", "classic", "engine", "present", "risk", "solve"]
+
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

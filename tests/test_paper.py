@@ -8,6 +8,7 @@ for existence and validity only; their data is compared as CSV.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,13 @@ from strategy.paper.generate import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "paper" / "generated"
+SOURCES = ROOT / "strategy" / "paper" / "tex"
 
 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("generated")
-    generate(directory, ROOT)
+    generate(directory)
     return directory
 
 
@@ -51,8 +53,8 @@ def test_figures_are_pdfs(fresh: Path) -> None:
 
 def test_every_macro_used_is_generated(fresh: Path) -> None:
     numbers = (fresh / "numbers.tex").read_text(encoding="utf-8")
-    for document in ("paper.tex", "cheatsheet.tex"):
-        text = (ROOT / "paper" / document).read_text(encoding="utf-8")
+    for document in build.DOCUMENTS:
+        text = (SOURCES / document).read_text(encoding="utf-8")
         for name in ("RuleClassic", "RuleThree", "OddsClassicRampMax", "OsborneMatches"):
             if f"\\{name}" in text:
                 assert f"\\newcommand{{\\{name}}}" in numbers
@@ -60,13 +62,36 @@ def test_every_macro_used_is_generated(fresh: Path) -> None:
             assert (fresh / path.split("}")[0]).exists()
 
 
-def test_without_tex_the_pdf_is_skipped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_without_tex_the_pdf_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(build.shutil, "which", lambda name: None)
     result = build.build_pdfs(tmp_path)
     assert result.messages[0].startswith("PDF skipped") and not result.failed
-    paper = tmp_path / "paper"
-    paper.mkdir()
-    assert main(["paper", "--dir", str(paper)]) == 2  # seed 000's table is not beside it
-    assert "seed 000" in capsys.readouterr().err
+
+
+def test_the_package_alone_writes_where_dir_says(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Far from the repository: seed 000's table and the sources come with the package.
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "elsewhere" / "mine"
+    assert main(["paper", "--dir", str(out), "--no-pdf"]) == 0
+    assert f"to {out / 'generated'}" in capsys.readouterr().out
+    written = sorted(p.name for p in (out / "generated").iterdir())
+    assert written == sorted(p.name for p in fresh.iterdir())
+    assert (out / "generated" / "numbers.tex").read_bytes() == (fresh / "numbers.tex").read_bytes()
+
+
+def test_a_folders_own_sources_win(tmp_path: Path) -> None:
+    assert build.source(tmp_path, "paper.tex") == SOURCES / "paper.tex"
+    (tmp_path / "paper.tex").write_text("\\documentclass{article}", encoding="utf-8")
+    assert build.source(tmp_path, "paper.tex") == tmp_path / "paper.tex"
+
+
+def test_a_missing_extra_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    assert main(["paper", "--dir", str(tmp_path), "--no-pdf"]) == 2
+    needs = "strategy paper needs matplotlib: pip install 'strategy[paper]'"
+    assert capsys.readouterr().err == f"strategy: error: {needs}\n"
+    assert not (tmp_path / "generated").exists()  # refused before any work

@@ -33,12 +33,25 @@ def test_bar_only_after_a_second_on_a_terminal_and_erased_at_the_end() -> None:
         assert stream.getvalue() == ""  # quick work draws nothing
         clock.now = 1.5
         progress(5, 10)
-        assert stream.getvalue().endswith("]  50%")
+        assert stream.getvalue().endswith("]  50%  about 2 s left")  # 1.5 s more at this pace
         clock.now = 1.55
         progress(6, 10)
         assert "60%" not in stream.getvalue()  # at most ten redraws a second
-    drawn = bar_text("table", 5, 10)
+    drawn = bar_text("table", 5, 10, elapsed=1.5)
     assert stream.getvalue() == "\r" + drawn + "\r" + " " * len(drawn) + "\r"
+
+
+def test_a_long_job_says_how_long_once_up_front() -> None:
+    stream, clock = Terminal(), Clock()
+    with ProgressBar("simulate", stream=stream, clock=clock) as progress:
+        clock.now = 1.5
+        progress(1, 100)  # 1% in 1.5 s: 150 s in all
+        clock.now = 3.0
+        progress(2, 100)
+    lines = stream.getvalue().split("\n")
+    assert lines[0] == "simulate: this will take about 2 min 30 s (estimated from the first 2 s)"
+    assert stream.getvalue().count("this will take") == 1
+    assert "about 2 min 27 s left" in lines[1]  # 98% to go at 1.5 s per 1%
 
 
 def test_bar_is_erased_on_interrupt() -> None:

@@ -7,6 +7,7 @@ pass without having looked at the page.
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shutil
@@ -55,8 +56,65 @@ def test_report_under_a_choice_rule(tmp_path: Path) -> None:
     argv = ("4", "3", "--attackers", "5", "--defenders", "4", "--choice", "sees-roll")
     page = write_report(tmp_path, *argv).read_text()
     value = optimal_odds(4, 3, choice="sees-roll", exact=True).value
-    assert f"capture under optimal play (choice sees-roll)</td><td>{float(value):.6f}" in page
-    assert "(choice sees-roll)" in page.split("strategy matrix</h2>", 1)[1]
+    label = "value of optimal play: probability that the attacker captures the territory"
+    assert f"{label}</td><td>{float(value):.6f}" in page
+    assert "choice sees-roll" in page.split("strategy matrix</h2>", 1)[1]
+
+
+def sections(page: str) -> dict[str, str]:
+    found = re.findall(r"<section><h2>(.*?)</h2><p>(.*?)</p>(.*?)</section>", page, re.S)
+    return {html.unescape(title): intro + body for title, intro, body in found}
+
+
+def test_every_section_describes_the_battle_asked_for(tmp_path: Path) -> None:
+    from strategy.risk.game import BattleGame
+    from strategy.risk.played import played_odds
+
+    argv = ("10", "6", "--choice", "sees-roll", "--objective", "balance:2")
+    page = write_report(tmp_path, *argv, "--attackers", "8", "--defenders", "8").read_text()
+    assert "always roll the most dice" not in page  # it said so, and showed the classic battle
+    parts = sections(page)
+    assert list(parts) == [
+        "Battle 10 v 6",
+        "Where the battle ends",
+        "Armies left",
+        "The table",
+        "The defender's strategy matrix",
+    ]
+    for title, text in parts.items():
+        assert "optimal play, choice sees-roll" in text, title
+    played = played_odds(BattleGame(10, 6, objective="balance:2", choice="sees-roll"))
+    assert page.count("<rect ") == len(played.final_states)
+    stops = [(a, d) for a, d, _ in played.final_states if d > 0 and a > 1]
+    assert stops and all(f"<title>stopped at {a}v{d}:" in page for a, d in stops)
+    assert f"{float(played.win_probability):.6f}" in parts["Battle 10 v 6"]
+    # Coloured by the value shown, with a key saying which: the balance, not P(capture).
+    balance = "colour key (expected balance: 2 if captured"
+    assert balance in parts["The table"] and balance in parts["The defender's strategy matrix"]
+
+
+def test_the_classic_report_says_so_and_keys_its_colours(tmp_path: Path) -> None:
+    page = write_report(tmp_path, "10", "6", "--metric", "signed").read_text()
+    parts = sections(page)
+    assert (
+        "the classic battle" in parts["Battle 10 v 6"]
+        and "the classic battle" in parts["The table"]
+    )
+    assert "colour key (expected signed outcome" in parts["The table"]
+    assert (
+        "seed 003" in page
+        and "choice sees-roll"
+        in parts["The defender's strategy matrix, for comparison: when it sees the roll (seed 003)"]
+    )
+
+
+def test_a_battle_too_long_to_play_out_still_gets_its_exact_value(tmp_path: Path) -> None:
+    from strategy.risk.optimal import optimal_odds
+
+    page = write_report(tmp_path, "40", "35", "--choice", "respond").read_text()
+    value = optimal_odds(40, 35, choice="respond", exact=True).value
+    assert f"{float(value):.6f}" in page and "the final states are not computed" in page
+    assert "<rect " not in page
 
 
 def chromium() -> str:

@@ -9,25 +9,18 @@ z = 4.56, a two-sided Bonferroni bound over 400 cells at a 0.2% family-wise fals
 
 from __future__ import annotations
 
-import csv
 from math import sqrt
-from pathlib import Path
 
+from strategy.paper.published import seed000_table
 from strategy.risk.classic import battle_odds
 
-DATA = Path(__file__).parent / "data" / "seed000_signed.csv"
 SIMULATIONS = 2500
 Z_BONFERRONI = 4.56
 ROUNDING = 0.05
 
 
-def load_table() -> list[list[float]]:
-    with DATA.open(encoding="utf-8") as f:
-        return [[float(x) for x in row] for row in csv.reader(f)]
-
-
 def test_seed000_within_its_monte_carlo_noise() -> None:
-    table = load_table()
+    table = seed000_table()
     assert len(table) == 20 and all(len(row) == 20 for row in table)
     outside, outside_if_off_by_one = [], 0
     for a, row in enumerate(table, start=1):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from strategy.classic.base import GameDefaults
+from strategy.engine.display import Summarised
 from strategy.engine.game import NodeKind
 from strategy.engine.solve import solve
 
@@ -87,8 +88,8 @@ class RollOrStop(GameDefaults):
         return DiceState(state.rolls_used, None, False)
 
 
-@dataclass(frozen=True)
-class DiceAnalysis:
+@dataclass(frozen=True, repr=False)
+class DiceAnalysis(Summarised):
     """The exact expected reward under best play and when to keep a face.
 
     ``keep_from[r - 1]`` is the smallest face worth keeping after roll ``r`` (for each roll

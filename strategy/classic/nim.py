@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from strategy.engine.display import Summarised
 from strategy.engine.impartial import nim_sum
 
 __all__ = ["NimAnalysis", "NimMove", "analyse_nim", "nim_moves"]
@@ -35,8 +36,8 @@ class NimMove:
     leaves: int
 
 
-@dataclass(frozen=True)
-class NimAnalysis:
+@dataclass(frozen=True, repr=False)
+class NimAnalysis(Summarised):
     """Who wins a Nim position with best play, and every winning move of the player to move.
 
     >>> analyse_nim((1, 1), misere=True).first_player_wins

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from strategy.engine.display import Summarised
 from strategy.engine.heap_grundy import (
     HeapRules,
     Values,
@@ -212,8 +213,8 @@ def _periodic_from(items: list[int], array: Values, period: int) -> int:
     return 0
 
 
-@dataclass(frozen=True)
-class OctalAnalysis:
+@dataclass(frozen=True, repr=False)
+class OctalAnalysis(Summarised):
     """An octal game's Grundy values for heaps 0 to ``len(values) - 1`` and their period.
 
     ``preperiod`` and ``period`` are ``None`` when no period shows in the computed values.

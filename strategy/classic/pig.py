@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from strategy.classic.base import GameDefaults
+from strategy.engine.display import Summarised
 from strategy.engine.game import NodeKind
 from strategy.engine.resources import require_memory
 
@@ -122,8 +123,8 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 
 
-@dataclass(frozen=True)
-class PigSolution:
+@dataclass(frozen=True, repr=False)
+class PigSolution(Summarised):
     """Pig solved for every state: win probabilities and the hold/roll choice.
 
     ``win[i, j, k]`` is the probability that the player to move wins from score ``i``,
@@ -133,6 +134,8 @@ class PigSolution:
     >>> bool(solve_pig(goal=3).hold[0, 0, 2])  # 2 of 3 points: roll on to win, do not bank
     False
     """
+
+    SHOWN = ("win_probability",)
 
     goal: int
     hold_at: int | None
@@ -158,8 +161,14 @@ class PigSolution:
         return [[self.hold_threshold(i, j) for j in range(self.goal)] for i in range(self.goal)]
 
 
-def solve_pig(goal: int = 100, hold_at: int | None = None) -> PigSolution:
-    """Solve Pig to ``goal`` with optimal play, or with both players holding at ``hold_at``.
+def solve_pig(
+    goal: int = 100,
+    hold_at: int | None = None,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> PigSolution:
+    """Solve Pig to ``goal`` with optimal play, or with both players holding at ``hold_at``;
+    ``progress(done, total)``, if given, hears of the pairs of scores solved.
 
     >>> round(solve_pig(goal=100, hold_at=20).win_probability, 4)  # Neller: about .5347
     0.5347
@@ -172,9 +181,13 @@ def solve_pig(goal: int = 100, hold_at: int | None = None) -> PigSolution:
     require_memory(2 * 9 * goal * goal * width, f"Pig to {goal}")
     win = np.ones((goal, goal, width))
     hold = np.zeros((goal, goal, width), dtype=bool)
+    solved = 0
     for total in range(2 * goal - 2, -1, -1):
         scores = np.arange(max(0, total - goal + 1), min(total, goal - 1) + 1)
         _solve_score_sum(win, hold, scores, total - scores, goal, hold_at)
+        solved += len(scores)
+        if progress is not None:
+            progress(solved, goal * goal)
     return PigSolution(goal, hold_at, win[:, :, :goal], hold[:, :, :goal])
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from strategy.classic.base import GameDefaults
+from strategy.engine.display import Summarised
 from strategy.engine.game import NodeKind
 
 __all__ = ["RULES", "RowGame", "RowSolution", "RowState", "row_moves", "solve_row"]
@@ -73,8 +74,8 @@ def _prefix_sums(values: Iterable[int]) -> tuple[int, ...]:
     return (0, *accumulate(values))
 
 
-@dataclass(frozen=True)
-class RowSolution:
+@dataclass(frozen=True, repr=False)
+class RowSolution(Summarised):
     """The value of a row game with best play by both sides.
 
     ``margin`` is the first player's score minus the second's; the scores are those of one

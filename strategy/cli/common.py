@@ -24,6 +24,25 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
+def add_commands(
+    parser: argparse.ArgumentParser, dest: str, metavar: str = "COMMAND"
+) -> argparse._SubParsersAction[Any]:
+    """The subcommands of ``parser``; given none, the command prints its help (status 0).
+
+    >>> parser = Parser(prog="demo")
+    >>> commands = add_commands(parser, "command")
+    >>> parser.parse_args([]).handler.__name__
+    'show_help'
+    """
+
+    def show_help(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    parser.set_defaults(handler=show_help)
+    return parser.add_subparsers(dest=dest, metavar=metavar)
+
+
 def _integer(text: str) -> int:
     try:
         return int(text)

@@ -395,6 +395,7 @@ def run_dice(args: argparse.Namespace) -> int:
 def run_pig(args: argparse.Namespace) -> int:
     """Solve Pig: the win chance, exactly or in floats, and the hold thresholds."""
     from strategy.classic.pig import PigGame, solve_pig
+    from strategy.engine.progress import ProgressBar
     from strategy.engine.value_iteration import solve_exactly
 
     goal, hold_at = args.goal, args.hold_at
@@ -402,7 +403,8 @@ def run_pig(args: argparse.Namespace) -> int:
     if exact and goal > MAX_EXACT_PIG_GOAL:
         raise CliError(f"--method exact is limited to goals up to {MAX_EXACT_PIG_GOAL}")
     began = time.perf_counter()
-    solution = solve_pig(goal, hold_at)
+    with ProgressBar("pig") as progress:
+        solution = solve_pig(goal, hold_at, progress=progress)
     value: Fraction | float = solution.win_probability
     if exact:
         value = Fraction(solve_exactly(PigGame(goal, hold_at)).value)

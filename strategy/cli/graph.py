@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, nonnegative_int, positive_int
+from strategy.cli.common import CliError, add_commands, nonnegative_int, positive_int
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game
@@ -119,7 +119,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
+    games = add_commands(parser, "game", "GAME")
     nim = _game(games, "nim", "Nim from the given heaps", "nim 1 2 3 --out nim.graphml", run_nim)
     nim.add_argument("heaps", nargs="+", type=nonnegative_int, metavar="HEAP")
     nim.add_argument("--misere", action="store_true", help="whoever takes the last counter loses")

@@ -14,7 +14,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from strategy.cli.common import CliError, Parser
+from strategy import __version__
+from strategy.cli.common import CliError, Parser, add_commands
 
 GROUPS = (
     "strategy.cli.risk",
@@ -30,9 +31,10 @@ def build_parser() -> Parser:
     parser = Parser(
         prog="strategy",
         description="Optimal strategies, exactly: Risk dice battles and classic games.",
-        epilog="Example: strategy risk odds 10 6",
+        epilog="Examples: strategy risk odds 10 6; strategy risk table; strategy --version",
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = add_commands(parser, "command")
     for name in GROUPS:
         importlib.import_module(name).register(commands)
     return parser

@@ -19,7 +19,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="regenerate the paper's tables and figures and build paper/paper.pdf",
         description="Write every table (.tex) and figure of the paper into DIR/generated "
         "and, where latexmk or pdflatex is installed, build DIR/paper.pdf and "
-        "DIR/cheatsheet.pdf.",
+        "DIR/cheatsheet.pdf from the LaTeX sources shipped with the package (or from DIR's "
+        "own paper.tex and cheatsheet.tex, if it holds them). Needs the paper extra: "
+        "pip install 'strategy[paper]'.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -28,8 +30,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         type=Path,
         default=Path("paper"),
         metavar="DIR",
-        help="the paper's folder, holding paper.tex, inside the repository whose "
-        "tests/data holds seed 000's table (default: ./paper)",
+        help="the folder to write into, created if needed (default: ./paper)",
     )
     parser.add_argument("--no-pdf", action="store_true", help="generate only; skip LaTeX")
     parser.set_defaults(handler=run)
@@ -37,10 +38,14 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate, then build the PDFs if TeX is installed; exit status 1 if LaTeX fails."""
+    from strategy.engine.extras import require
+
+    for module in ("sympy", "matplotlib", "scipy"):  # checked first: one line, before any work
+        require(module, "paper", "strategy paper")
     from strategy.paper.build import build_pdfs
     from strategy.paper.generate import generate
 
-    written = generate(args.dir / "generated", root=args.dir.resolve().parent)
+    written = generate(args.dir / "generated")
     print(f"wrote {len(written)} files to {args.dir / 'generated'}")
     if args.no_pdf:
         print("PDF skipped (--no-pdf)")

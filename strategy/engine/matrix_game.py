@@ -15,13 +15,15 @@ method for small games and the fallback whenever a certificate fails.
 
 from __future__ import annotations
 
-import importlib
 import math
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
+
+from strategy.engine.display import Summarised
+from strategy.engine.extras import MissingExtra, require
 
 __all__ = ["METHODS", "MatrixSolution", "solve_matrix_game"]
 
@@ -35,8 +37,8 @@ SIMPLEX_SIDE = 6
 _EXACT_TYPES = (int, Fraction)
 
 
-@dataclass(frozen=True)
-class MatrixSolution:
+@dataclass(frozen=True, repr=False)
+class MatrixSolution(Summarised):
     """The value of a zero-sum matrix game and an optimal mixed strategy for each player.
 
     ``row_strategy`` guarantees the maximiser at least ``value`` against every column;
@@ -157,7 +159,7 @@ def _on_supports(
     payoffs = [[float(entry) for entry in row] for row in rows]
     try:
         approximate = _linear_program(payoffs)
-    except ArithmeticError:
+    except (ArithmeticError, MissingExtra):  # without scipy (stats), the simplex answers
         return None
     x, y = approximate.row_strategy, approximate.column_strategy
     found = exact_from_float(integers, payoffs, [float(p) for p in x], [float(q) for q in y])
@@ -222,11 +224,11 @@ def _linear_program(rows: list[list[float]]) -> MatrixSolution:
     every column and ``sum(p) = 1``. The dual prices of the column constraints are the
     column player's optimal strategy.
     """
-    # Imported here so that importing this module stays cheap; through importlib because
-    # scipy ships no type information (linprog is then Any, which is all we need).
+    # Imported here so that importing this module stays cheap; scipy is an extra (stats),
+    # and it ships no type information (linprog is then Any, which is all we need).
     import numpy as np
 
-    linprog = importlib.import_module("scipy.optimize").linprog
+    linprog = require("scipy.optimize", "stats", "a float matrix game").linprog
 
     payoff = np.array(rows, dtype=float)
     m, n = payoff.shape

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, TypeVar
 
+from strategy.engine.display import Summarised
 from strategy.engine.game import Game, GameError, NodeKind, state_text
 
 __all__ = ["DeepeningResult", "Iteration", "MoveOrdering", "SearchResult", "alphabeta"]
@@ -69,8 +70,8 @@ class MoveOrdering(Generic[S, A]):
     history: bool = True
 
 
-@dataclass(frozen=True)
-class SearchResult(Generic[S, A]):
+@dataclass(frozen=True, repr=False)
+class SearchResult(Summarised, Generic[S, A]):
     """What :func:`alphabeta` found from ``start``.
 
     ``best_actions`` holds every optimal action at ``start`` in the game's order (empty at a

@@ -27,6 +27,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Generic, TypeAlias, TypeVar
 
+from strategy.engine.display import Summarised, record_html
 from strategy.engine.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
 from strategy.engine.matrix_game import MatrixSolution, solve_matrix_game
 
@@ -46,8 +47,8 @@ FLOAT_TIE_TOLERANCE = 1e-12
 _PREPARED_OUTCOMES_CACHE = 64
 
 
-@dataclass(frozen=True)
-class Result(Generic[S, A]):
+@dataclass(frozen=True, repr=False)
+class Result(Summarised, Generic[S, A]):
     """What :func:`solve` found: the value of every reachable state and how to play.
 
     ``optimal_actions`` lists, for each MAX or MIN state, *all* optimal actions in the
@@ -72,6 +73,10 @@ class Result(Generic[S, A]):
     states_visited: int
     exact: bool
     method: str
+
+    def _repr_html_(self) -> str:
+        best = ", ".join(map(repr, self.optimal_actions.get(self.start, ())))
+        return record_html(self, extra=[("optimal at the start", best or "(no choice)")])
 
 
 def solve(game: Game[S, A], start: S | None = None, *, exact: bool = True) -> Result[S, A]:

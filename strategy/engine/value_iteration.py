@@ -26,6 +26,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
+from strategy.engine.display import Summarised
 from strategy.engine.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
 
 __all__ = ["CyclicResult", "solve_exactly", "value_iteration"]
@@ -36,8 +37,8 @@ A = TypeVar("A", bound=Hashable)
 _MAX_IMPROVEMENTS = 100
 
 
-@dataclass(frozen=True)
-class CyclicResult(Generic[S, A]):
+@dataclass(frozen=True, repr=False)
+class CyclicResult(Summarised, Generic[S, A]):
     """Values and a policy of a game whose states may repeat.
 
     ``optimal_actions`` holds every optimal action of each decision state (exactly, or

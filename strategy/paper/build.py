@@ -1,7 +1,13 @@
 """Build the paper's PDFs with latexmk or pdflatex, where TeX is installed.
 
+The LaTeX sources ship with the package (``tex/``); a folder holding its own copy of a
+document (say, one a user edits) builds that copy instead. LaTeX runs inside the folder, so
+the sources' ``generated/`` paths and every output land there.
+
 >>> find_latex(search=lambda name: None) is None
 True
+>>> source(Path("/nowhere"), "paper.tex").name
+'paper.tex'
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 DOCUMENTS = ("paper.tex", "cheatsheet.tex")
@@ -35,6 +42,14 @@ class Build:
     failed: bool = False
 
 
+def source(directory: Path, name: str) -> Path:
+    """The document ``name`` to build: ``directory``'s own copy, else the package's."""
+    own = directory / name
+    if own.is_file():
+        return own
+    return Path(str(resources.files(__package__).joinpath("tex", name)))
+
+
 def build_pdfs(directory: Path) -> Build:
     """Build each document in ``directory``."""
     command = find_latex()
@@ -52,7 +67,11 @@ def build_pdfs(directory: Path) -> Build:
         runs = 1 if command[0] == "latexmk" else 2
         for _ in range(runs):
             result = subprocess.run(
-                [*command, name], cwd=directory, capture_output=True, text=True, check=False
+                [*command, str(source(directory, name).resolve())],
+                cwd=directory,
+                capture_output=True,
+                text=True,
+                check=False,
             )
         if result.returncode != 0:
             tail = "\n".join(result.stdout.splitlines()[-15:])

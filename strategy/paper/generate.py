@@ -14,20 +14,14 @@ from strategy.paper.optimal_play import optimal_sections
 from strategy.paper.published import published_sections
 from strategy.paper.rule import rule_sections
 
-#: Seed 000's simulated table, kept with the tests (relative to the repository root).
-SEED000_CSV = Path("tests/data/seed000_signed.csv")
 
-
-def generate(directory: Path, root: Path) -> list[Path]:
-    """Generate into ``directory`` (created if needed); ``root`` is the repository root, whose
-    ``tests/data`` holds seed 000's table. Returns every file in ``directory``, sorted."""
-    seed000 = root / SEED000_CSV
-    if not seed000.is_file():
-        raise ValueError(f"seed 000's table is not at {seed000}: run from the repository root")
+def generate(directory: Path) -> list[Path]:
+    """Generate into ``directory`` (created if needed) from the package alone, so it works
+    from an installed package anywhere. Returns every file in ``directory``, sorted."""
     directory.mkdir(parents=True, exist_ok=True)
     section = (
         battle_sections()
-        .merge(published_sections(seed000))
+        .merge(published_sections())
         .merge(rule_sections(directory))
         .merge(optimal_sections(directory))
     )

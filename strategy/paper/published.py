@@ -3,14 +3,17 @@ Tan's (1997) independence assumption.
 
 >>> round(float(independent_roll()[2]), 3)  # both pairs won by the attacker, if independent
 0.286
+>>> seed000_table()[1][:3]  # seed 000's row a=2, as the notebook printed it
+(0.3, -1.4, -2.6)
 """
 
 from __future__ import annotations
 
 import csv
+import io
 from fractions import Fraction
+from importlib import resources
 from math import sqrt
-from pathlib import Path
 
 from strategy.paper.common import Section
 from strategy.paper.latex import decimal, frac, tabular
@@ -60,10 +63,17 @@ def osborne_numbers() -> dict[str, str]:
     }
 
 
-def seed000_numbers(csv_path: Path) -> dict[str, str]:
+def seed000_table() -> tuple[tuple[float, ...], ...]:
+    """Seed 000's printed table of mean signed outcomes, rows a = 1..20 attacking armies (in
+    the territory), columns d = 1..20: shipped with the package (``data/seed000_signed.csv``,
+    described in ``tests/data/README.md``)."""
+    text = resources.files(__package__).joinpath("data", "seed000_signed.csv").read_text("utf-8")
+    return tuple(tuple(float(x) for x in row) for row in csv.reader(io.StringIO(text)))
+
+
+def seed000_numbers() -> dict[str, str]:
     """Seed 000's simulated signed outcomes against the exact expectations (territory count)."""
-    with csv_path.open(encoding="utf-8") as handle:
-        simulated = [[float(x) for x in row] for row in csv.reader(handle)]
+    simulated = seed000_table()
     signed = Objective("signed")
     gaps, scores = [], []
     for a, row in enumerate(simulated, start=1):
@@ -114,6 +124,6 @@ def tan_table() -> str:
     return tabular(header, rows, "rlrr", comment="Tan's values as reported by Hoehle (2025)")
 
 
-def published_sections(seed000_csv: Path) -> Section:
+def published_sections() -> Section:
     """The comparison tables and numbers."""
-    return Section({"tan.tex": tan_table()}, osborne_numbers() | seed000_numbers(seed000_csv))
+    return Section({"tan.tex": tan_table()}, osborne_numbers() | seed000_numbers())

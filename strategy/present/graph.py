@@ -44,10 +44,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Generic, TypeAlias, TypeVar
 
-import networkx as nx  # type: ignore[import-untyped, unused-ignore]
-
+from strategy.engine.extras import require
 from strategy.engine.game import Game, GameError, NodeKind, state_text
 from strategy.engine.solve import Result, Value, solve
+
+# networkx is an extra (graph); through require, a missing one is named in one line.
+nx: Any = require("networkx", "graph", "a state graph")
 
 __all__ = [
     "ACTION_SEPARATOR",

@@ -32,7 +32,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import networkx as nx  # type: ignore[import-untyped, unused-ignore]
+from strategy.engine.extras import require
+
+# networkx is an extra (graph); through require, a missing one is named in one line.
+nx: Any = require("networkx", "graph", "writing a state graph")
 
 __all__ = [
     "DRAW_FORMATS",
@@ -62,6 +65,12 @@ _MAX_EDGE_LABELS = 60
 
 _GEXF_NAMESPACE = "{http://www.gexf.net/1.2draft}"
 _COLOURS = {"decision": "#4c72b0", "chance": "#dd8452", "terminal": "#55a868"}
+#: A drawing's width and height at most, in inches (at 100 dots an inch: 6,000 pixels).
+MAX_DRAWING_INCHES = 60.0
+#: Inches a character of a 7-point label takes, the space between two labels, and a row.
+_CHAR_INCHES = 0.065
+_LABEL_GAP_INCHES = 0.35
+_ROW_INCHES = 1.0
 
 
 def format_of(path: Path) -> str:
@@ -282,11 +291,16 @@ def check_drawing_path(path: Path) -> None:
         raise ValueError(f"{path}: a drawing is {', '.join(DRAW_FORMATS)}, not {path.suffix!r}")
 
 
+def _parents(graph: Any, node: Any) -> set[Any]:
+    return set(graph.predecessors(node))
+
+
 def layered_positions(graph: Any) -> dict[Any, tuple[float, float]]:
     """Positions for a drawing: rows by the ``layer`` attribute, first layer on top.
 
     Within a row, nodes follow the mean position of their parents in the rows above (the
-    barycentre heuristic), which uncrosses most edges of a game's graph.
+    barycentre heuristic), which uncrosses most edges of a game's graph; a node whose
+    parents are all in its own row stands right after its parent.
 
     >>> graph = nx.DiGraph([("a", "c"), ("b", "d")])
     >>> nx.set_node_attributes(graph, {"a": 0, "b": 0, "c": 1, "d": 1}, "layer")
@@ -304,17 +318,54 @@ def layered_positions(graph: Any) -> dict[Any, tuple[float, float]]:
             placed = [positions[p][0] for p in graph.predecessors(node) if p in positions]
             return sum(placed) / len(placed) if placed else 0.0
 
-        row.sort(key=barycentre)  # a stable sort: ties keep the graph's order
+        members = set(row)
+        # A node reached only from its own row (a stop beside the decision that made it)
+        # goes right after its parent: the edge between them is short and crosses nothing.
+        beside = [n for n in row if _parents(graph, n) and _parents(graph, n) <= members]
+        row = sorted((n for n in row if n not in beside), key=barycentre)  # stable: ties keep
+        for node in beside:  # the graph's order
+            parent = next(iter(graph.predecessors(node)))
+            row.insert(row.index(parent) + 1 if parent in row else len(row), node)
         for index, node in enumerate(row):
             positions[node] = (index - (len(row) - 1) / 2, -depth)
     return positions
 
 
+def drawing_size(graph: Any, positions: Mapping[Any, tuple[float, float]]) -> tuple[float, float]:
+    """The inches a drawing needs so that no label overlaps its neighbours: each node of
+    the widest row gets room for the longest label, each row room for a label and its edges.
+    Raises ``ValueError`` when that is wider than :data:`MAX_DRAWING_INCHES`.
+
+    >>> graph = nx.DiGraph([("5v3", "5v3 roll 3v2")])
+    >>> nx.set_node_attributes(graph, {"5v3": 0, "5v3 roll 3v2": 1}, "layer")
+    >>> drawing_size(graph, layered_positions(graph))
+    (6.0, 4.0)
+    """
+    rows: dict[float, int] = {}
+    for _, y in positions.values():
+        rows[y] = rows.get(y, 0) + 1
+    widest = max(rows.values(), default=1)
+    longest = max((len(str(graph.nodes[n].get("label", n))) for n in graph), default=1)
+    slot = longest * _CHAR_INCHES + _LABEL_GAP_INCHES
+    width, height = max(6.0, widest * slot), max(4.0, len(rows) * _ROW_INCHES)
+    if max(width, height) > MAX_DRAWING_INCHES:
+        fits = int(MAX_DRAWING_INCHES // slot)
+        raise ValueError(
+            f"a row of the graph holds {widest} states with labels of up to {longest} "
+            f"characters: too wide to draw readably (at most {fits} to a row); draw the "
+            "optimal play only (--optimal-only), a compact graph (--compact), or open the "
+            "GraphML in Gephi"
+        )
+    return width, height
+
+
 def draw_graph(graph: Any, path: Path, *, max_nodes: int = MAX_DRAWN_NODES) -> None:
     """Draw ``graph`` to a PNG, SVG or PDF file, in rows by each node's ``layer`` attribute.
 
-    Nodes are coloured by ``kind``; edges on optimal play are drawn dark and thick, the
-    others light. Graphs of more than ``max_nodes`` nodes are refused with ``ValueError``.
+    Each node is its label in a box coloured by ``kind``, with room to spare in its row;
+    edges on optimal play are drawn dark and thick, the others light. Graphs of more than
+    ``max_nodes`` nodes, or with rows too wide to draw readably, are refused with
+    ``ValueError``, before anything is written.
     """
     check_drawing_path(path)
     if len(graph) > max_nodes:
@@ -322,28 +373,32 @@ def draw_graph(graph: Any, path: Path, *, max_nodes: int = MAX_DRAWN_NODES) -> N
             f"the graph has {len(graph)} nodes, too many to draw legibly (at most {max_nodes}); "
             "draw the optimal play only, or a compact graph, or open the GraphML in Gephi"
         )
-    import matplotlib  # imported here: only drawing needs it, and it is slow to import
-
-    matplotlib.use("Agg")
+    positions = layered_positions(graph)
+    size = drawing_size(graph, positions)
+    # Imported here: only drawing needs matplotlib (the plot extra), and it is slow to import.
+    require("matplotlib", "plot", "drawing a graph").use("Agg")
     from matplotlib import pyplot
     from matplotlib.patches import Patch
 
-    positions = layered_positions(graph)
-    rows = {y for _, y in positions.values()}
-    widest = max((sum(1 for _, y in positions.values() if y == row) for row in rows), default=1)
-    size = (min(40.0, max(6.0, widest * 1.5)), min(40.0, max(4.0, len(rows) * 1.2)))
     figure, axes = pyplot.subplots(figsize=size)
     try:
+        labels = {node: str(data.get("label", node)) for node, data in graph.nodes(data=True)}
+        # Arrows stop at the edge of a label's box: a node's "size" grows with its label.
+        sizes = [(len(labels[node]) * 2.2 + 14) ** 2 for node in graph]
         optimal = [(u, v) for u, v, data in graph.edges(data=True) if data.get("optimal")]
         other = [edge for edge in graph.edges if edge not in set(optimal)]
-        nx.draw_networkx_edges(graph, positions, edgelist=other, edge_color="#cccccc", ax=axes)
-        nx.draw_networkx_edges(graph, positions, edgelist=optimal, width=2.0, ax=axes)
-        colours = [
-            _COLOURS.get(data.get("kind", ""), "#999999") for _, data in graph.nodes(data=True)
-        ]
-        nx.draw_networkx_nodes(graph, positions, node_color=colours, node_size=300, ax=axes)
-        labels = {node: data.get("label", node) for node, data in graph.nodes(data=True)}
-        nx.draw_networkx_labels(graph, positions, labels=labels, font_size=7, ax=axes)
+        for edges, style in ((other, {"edge_color": "#cccccc"}), (optimal, {"width": 1.6})):
+            nx.draw_networkx_edges(
+                graph, positions, edgelist=edges, node_size=sizes, node_shape="s", ax=axes, **style
+            )
+        by_kind: dict[str, dict[Any, str]] = {}
+        for node, data in graph.nodes(data=True):
+            by_kind.setdefault(data.get("kind", ""), {})[node] = labels[node]
+        for kind, group in by_kind.items():
+            box = {"boxstyle": "round,pad=0.25", "facecolor": _COLOURS.get(kind, "#999999")}
+            nx.draw_networkx_labels(
+                graph, positions, labels=group, font_size=7, font_color="white", bbox=box, ax=axes
+            )
         chances = {
             (u, v): f"{data['probability']:.2f}"
             for u, v, data in graph.edges(data=True)

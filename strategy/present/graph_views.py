@@ -21,8 +21,10 @@ from strategy.risk.game import BattleGame, BattleState
 
 __all__ = ["battle_view"]
 
-# A round's phases in the order they happen; the rank spreads one round over rows.
-_PHASE_ROWS = {"attack": 0, "stopped": 1, "announce": 1, "attacker-roll": 1, "defend": 2}
+# A round's phases in the order they happen; the rank spreads one round over rows. A stop
+# stands in its decision's row, beside it (strategy.present.graph_io.layered_positions): a
+# row further down would put it on the line from the decision to the roll it forgoes.
+_PHASE_ROWS = {"attack": 0, "stopped": 0, "announce": 1, "attacker-roll": 1, "defend": 2}
 _ROWS_PER_ROUND = 4
 
 

@@ -21,6 +21,7 @@ import html
 import io
 import os
 import sys
+import textwrap
 from dataclasses import dataclass, replace
 from typing import TextIO
 
@@ -174,13 +175,63 @@ def compact(grid: Grid, width: int, *, sampled: int = 1) -> tuple[Grid, str]:
     return every(short, step), note
 
 
+def first_columns(grid: Grid, width: int) -> tuple[Grid, str]:
+    """The table abbreviated and, if still wider than ``width``, cut to its first columns:
+    every row and the leading columns, whole. Returns the grid and a note saying so.
+
+    >>> wide = Grid("", "A", "D", (1, 2), tuple(range(1, 21)), (("0.417",) * 20,) * 2)
+    >>> fitted, note = first_columns(wide, 80)
+    >>> fitted.columns[-1], text_width(fitted) <= 80
+    (15, True)
+    >>> note
+    'fitted to 80 columns: cells rounded, D = 1..15 of 20 shown (--compact or --format html: all)'
+    """
+    short = abbreviate(grid)
+    keep = len(grid.columns)
+    while keep > 1 and text_width(_leading(short, keep)) > width:
+        keep -= 1
+    done = ["cells rounded"] if short.cells != grid.cells else []
+    if keep < len(grid.columns):
+        first, last = grid.columns[0], grid.columns[keep - 1]
+        done.append(
+            f"{grid.column_name} = {first}..{last} of {len(grid.columns)} shown "
+            "(--compact or --format html: all)"
+        )
+    return _leading(short, keep), f"fitted to {width} columns: {', '.join(done)}"
+
+
+def _wrap(text: str, width: int) -> str:
+    """Each line of ``text`` wrapped to ``width``, continuations indented."""
+    return "\n".join(
+        textwrap.fill(line, width, subsequent_indent="  ") if line else line
+        for line in text.splitlines()
+    )
+
+
+def _leading(grid: Grid, keep: int) -> Grid:
+    return replace(
+        grid,
+        columns=grid.columns[:keep],
+        cells=tuple(row[:keep] for row in grid.cells),
+        shades=None if grid.shades is None else tuple(row[:keep] for row in grid.shades),
+    )
+
+
 def to_terminal(
-    grid: Grid, *, colour: bool, width: int | None, compact_view: bool, sampled: int = 1
+    grid: Grid,
+    *,
+    colour: bool,
+    width: int | None,
+    compact_view: bool,
+    sampled: int = 1,
+    fit: bool = False,
 ) -> str:
     """The text table for a terminal ``width`` characters wide (``None``: a file or pipe).
 
     ``compact_view`` fits the table to the width (``sampled`` as for :func:`compact`);
-    otherwise a table wider than the terminal is printed whole, followed by a hint.
+    ``fit`` (for a table nobody asked the size of) rounds it and keeps the columns that fit
+    (:func:`first_columns`); otherwise a table wider than the terminal is printed whole,
+    followed by a hint.
 
     >>> wide = Grid("", "A", "D", (1,), tuple(range(1, 31)), (("0.500",) * 30,))
     >>> to_terminal(wide, colour=False, width=80, compact_view=False).splitlines()[-1]
@@ -189,6 +240,10 @@ def to_terminal(
     if compact_view and width is not None:
         small, note = compact(grid, width, sampled=sampled)
         return to_text(small, colour=colour) + "\n" + note
+    if fit and width is not None and text_width(grid) > width:
+        small, note = first_columns(grid, width)
+        small = replace(small, title=_wrap(small.title, width), caption=_wrap(small.caption, width))
+        return to_text(small, colour=colour) + "\n" + _wrap(note, width)
     text = to_text(grid, colour=colour)
     wide = text_width(grid)
     if width is not None and wide > width:

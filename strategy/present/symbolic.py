@@ -14,15 +14,16 @@ these functions is called, so nothing else pays for it.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from strategy.engine.extras import require
+
 
 def _sympy() -> Any:
-    # sympy ships no type information, and importing it costs a third of a second.
-    return importlib.import_module("sympy")
+    # sympy is an extra, ships no type information, and costs a third of a second to import.
+    return require("sympy", "symbolic", "exact output through sympy")
 
 
 def to_sympy(value: Fraction | int | float) -> Any:

@@ -39,6 +39,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from strategy.engine.display import Summarised
 from strategy.risk.classic import battle_odds
 from strategy.risk.outcomes import FinalStates
 from strategy.risk.results import Value
@@ -59,8 +63,8 @@ class ChainOutcome:
     probability: Value
 
 
-@dataclass(frozen=True)
-class ChainOdds:
+@dataclass(frozen=True, repr=False)
+class ChainOdds(Summarised):
     """The distribution of the ends of an attack chain.
 
     ``rules`` are the rules each battle was fought under (``stay_behind`` is
@@ -80,6 +84,29 @@ class ChainOdds:
     leave: int
     outcomes: tuple[ChainOutcome, ...]
     exact: bool
+
+    def _repr_html_(self) -> str:
+        from strategy.present.notebook import chain_html  # presentation sits above the games
+
+        return chain_html(self)
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """Every end of the attack as a DataFrame (pandas: the ``notebook`` extra)."""
+        from strategy.present.frames import chain_frame
+
+        return chain_frame(self, fractions=fractions)
+
+    def to_numpy(self) -> npt.NDArray[np.float64]:
+        """Every end as floats: captured, armies, defenders, armies left, probability."""
+        from strategy.present.frames import chain_array
+
+        return chain_array(self)
+
+    def to_sympy(self) -> Any:
+        """The exact ends as a ``sympy.Matrix`` (sympy: the ``symbolic`` extra)."""
+        from strategy.present.frames import chain_sympy
+
+        return chain_sympy(self)
 
     @property
     def win_probability(self) -> Value:

@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -33,6 +32,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from strategy.engine.extras import require
 from strategy.engine.resources import require_memory
 from strategy.risk.battle import Battle
 from strategy.risk.choices import Sight
@@ -173,8 +173,8 @@ def _rolls(rules: Rules, exact: bool) -> Callable[[int, int], Outcomes]:
 def _recur(x: Array, q: Any, step: int, exact: bool) -> Array:
     """``y[i] = x[i] + q * y[i - step]`` (``y`` is 0 before the start)."""
     if not exact:
-        # scipy ships no type information; lfilter is then Any, which is all we need.
-        lfilter = importlib.import_module("scipy.signal").lfilter
+        # scipy is an extra (stats) and ships no type information: lfilter is Any.
+        lfilter = require("scipy.signal", "stats", "a float retreat-at battle").lfilter
         filtered: Array = lfilter([1.0], [1.0] + [0.0] * (step - 1) + [-float(q)], x)
         return filtered
     y = x.copy()

@@ -22,8 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from strategy.engine.display import Summarised
 from strategy.risk.chain import chain_odds, per_territory
 from strategy.risk.choices import ChoiceRule, choice_rule
+from strategy.risk.kernels.geometry import Progress
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.outcomes import FinalStates
 from strategy.risk.results import Value
@@ -33,8 +35,8 @@ from strategy.risk.rules import DEFAULT_RULES, Rules
 MAX_ARMIES = 1_000_000
 
 
-@dataclass(frozen=True)
-class Need:
+@dataclass(frozen=True, repr=False)
+class Need(Summarised):
     """The answer: ``attackers`` reach ``target``; one army fewer does not.
 
     ``previous_probability`` is P(capture) with ``attackers - 1`` armies, or
@@ -75,11 +77,18 @@ def parse_target(text: str) -> Fraction:
 
 
 def fewest(
-    probability: Callable[[int], Value], target: Fraction, smallest: int, limit: int = MAX_ARMIES
+    probability: Callable[[int], Value],
+    target: Fraction,
+    smallest: int,
+    limit: int = MAX_ARMIES,
+    progress: Progress | None = None,
 ) -> tuple[int, Value, Value | None]:
     """The least ``n >= smallest`` with ``probability(n) >= target`` (non-decreasing).
 
-    Returns ``(n, probability(n), probability(n - 1) or None)``.
+    Returns ``(n, probability(n), probability(n - 1) or None)``. ``progress(done, total)``
+    hears of each evaluation, counting an evaluation at ``n`` as ``n`` units of work (a
+    longer battle takes longer); ``total`` adds the evaluations expected near the top of the
+    bracket: while it doubles, as many bisections as doublings so far, then those left.
 
     >>> fewest(lambda n: Fraction(n, 10), Fraction(1, 2), 1)
     (5, Fraction(1, 2), Fraction(2, 5))
@@ -90,7 +99,13 @@ def fewest(
     def at(n: int) -> Value:
         if n not in values:
             values[n] = probability(n)
+            if progress is not None:
+                left = (high - low).bit_length() if bracketed else len(values)
+                done = sum(values)
+                progress(done, done + left * high)
         return values[n]
+
+    bracketed = False
 
     # Double the bracket until it holds the answer: low fails (or is the smallest), high passes.
     while at(high) < target:
@@ -99,6 +114,7 @@ def fewest(
         step *= 2
         if high > limit:
             raise ValueError(f"no army of up to {limit} armies reaches the target")
+    bracketed = True
     while low < high:
         middle = (low + high) // 2
         if at(middle) >= target:
@@ -119,6 +135,7 @@ def minimum_armies(
     choice: ChoiceRule | str = "max",
     objective: Objective = CAPTURE,
     battle: Callable[[int, int, Rules, bool], FinalStates] | None = None,
+    progress: Progress | None = None,
 ) -> Need:
     """The fewest armies (in the rules' count) that conquer the whole path with P >= target.
 
@@ -157,5 +174,5 @@ def minimum_armies(
         return odds.value
 
     smallest = rule_list[0].min_attackers
-    attackers, value, previous = fewest(probability, target, smallest)
+    attackers, value, previous = fewest(probability, target, smallest, progress=progress)
     return Need(attackers, value, previous, target, path)

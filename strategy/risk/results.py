@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from strategy.engine.display import Summarised
 from strategy.engine.solve import FLOAT_TIE_TOLERANCE as FLOAT_TIE
 from strategy.risk.battle import Battle
 from strategy.risk.choices import STOP, ChoiceRule
@@ -59,8 +60,8 @@ class Terms:
         return self.battle.allow_stop
 
 
-@dataclass(frozen=True)
-class BattleOdds(Terms):
+@dataclass(frozen=True, repr=False)
+class BattleOdds(Summarised, Terms):
     """The outcome distribution of one classic battle.
 
     ``final_states`` lists ``(attackers, defenders, probability)``: captures
@@ -118,6 +119,29 @@ class BattleOdds(Terms):
 
         return odds_json(self, at_least=at_least, at_most=at_most)
 
+    def _repr_html_(self) -> str:
+        from strategy.present.notebook import odds_html  # presentation sits above the games
+
+        return odds_html(self)
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """The final states as a DataFrame (pandas: the ``notebook`` extra)."""
+        from strategy.present.frames import odds_frame
+
+        return odds_frame(self, fractions=fractions)
+
+    def to_numpy(self) -> FloatArray:
+        """The final states as floats: rows ``(attackers, defenders, probability)``."""
+        from strategy.present.frames import odds_array
+
+        return odds_array(self)
+
+    def to_sympy(self) -> Any:
+        """The exact final states as a ``sympy.Matrix`` (sympy: the ``symbolic`` extra)."""
+        from strategy.present.frames import odds_sympy
+
+        return odds_sympy(self)
+
     def expectation(self, objective: Objective) -> Value:
         """The expected value of ``objective`` over the final states."""
         total: Value = sum(
@@ -161,8 +185,8 @@ class CellResult:
     tolerance: float
 
 
-@dataclass(frozen=True)
-class BattleTable(Terms):
+@dataclass(frozen=True, repr=False)
+class BattleTable(Summarised, Terms):
     """Values of one objective over a grid of battles (rows: attackers, columns: defenders).
 
     Float tables hold one numpy array (:meth:`as_array`) behind ``values``; exact ones
@@ -191,6 +215,28 @@ class BattleTable(Terms):
         from strategy.risk.serialise import table_json
 
         return table_json(self)
+
+    def _repr_html_(self) -> str:
+        from strategy.present.notebook import table_html  # presentation sits above the games
+
+        return table_html(self)
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """The values as a DataFrame, index ``A``, columns ``D`` (pandas: the ``notebook``
+        extra); ``fractions`` keeps an exact table's ``Fraction`` objects."""
+        from strategy.present.frames import table_frame
+
+        return table_frame(self, fractions=fractions)
+
+    def to_numpy(self) -> FloatArray:
+        """The values as a read-only float64 array (:meth:`as_array`)."""
+        return self.as_array()
+
+    def to_sympy(self) -> Any:
+        """An exact table as a ``sympy.Matrix`` (sympy: the ``symbolic`` extra)."""
+        from strategy.present.frames import table_sympy
+
+        return table_sympy(self)
 
     def value(self, attackers: int, defenders: int) -> Value:
         """The value at one cell, looked up by army counts."""
@@ -226,7 +272,7 @@ class BattleTable(Terms):
         return array
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class OptimalTable(BattleTable):
     """Values under optimal play over a grid, and how to play at every state.
 
@@ -249,8 +295,8 @@ class OptimalTable(BattleTable):
         return self.plays[row][column]
 
 
-@dataclass(frozen=True)
-class OptimalOdds(Terms):
+@dataclass(frozen=True, repr=False)
+class OptimalOdds(Summarised, Terms):
     """One battle under optimal play: its value and both sides' first choices.
 
     >>> from strategy.risk.optimal import optimal_odds
@@ -275,3 +321,14 @@ class OptimalOdds(Terms):
         from strategy.risk.serialise import play_odds_json
 
         return play_odds_json(self)
+
+    def _repr_html_(self) -> str:
+        from strategy.present.notebook import optimal_odds_html  # presentation sits above
+
+        return optimal_odds_html(self)
+
+    def to_sympy(self) -> Any:
+        """An exact value as a ``sympy.Rational`` (sympy: the ``symbolic`` extra)."""
+        from strategy.present.frames import value_sympy
+
+        return value_sympy(self)

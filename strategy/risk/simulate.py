@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,7 +27,10 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
+from strategy.engine.display import Summarised
+from strategy.engine.extras import require
 from strategy.risk.dice import beats
+from strategy.risk.kernels.geometry import Progress
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import (
     MOST_DICE,
@@ -70,8 +72,8 @@ def proportion_interval(successes: int, trials: int, confidence: float = 0.95) -
     >>> interval.low, round(interval.high, 4)  # the "rule of three" is about 3/10
     (0.0, 0.3085)
     """
-    # scipy ships no type information; betaincinv is then Any, which is all we need.
-    betaincinv = importlib.import_module("scipy.special").betaincinv
+    # scipy is an extra (stats) and ships no type information: betaincinv is Any.
+    betaincinv = require("scipy.special", "stats", "a simulation's confidence interval").betaincinv
     _check_interval_inputs(trials, confidence)
     if not 0 <= successes <= trials:
         raise ValueError(f"successes must be from 0 to {trials}, not {successes}")
@@ -119,8 +121,8 @@ def _check_interval_inputs(trials: int, confidence: float) -> None:
         raise ValueError(f"confidence must lie strictly between 0 and 1, not {confidence}")
 
 
-@dataclass(frozen=True)
-class Simulation:
+@dataclass(frozen=True, repr=False)
+class Simulation(Summarised):
     """The outcome counts of ``trials`` simulated battles from one start.
 
     ``final_states`` lists ``(attackers, defenders, battles)`` in ``rules``' count, ordered
@@ -132,6 +134,8 @@ class Simulation:
     ([(2, 0), (1, 1)], 100)
     """
 
+    SHOWN = ("win_probability",)
+
     rules: Rules
     attackers: int
     defenders: int
@@ -139,9 +143,10 @@ class Simulation:
     seed: int
     final_states: tuple[tuple[int, int, int], ...]
 
-    def estimate(self, objective: Objective, confidence: float = 0.95) -> Estimate:
+    def estimate(self, objective: Objective | str, confidence: float = 0.95) -> Estimate:
         """The estimated value of ``objective``: a Clopper-Pearson interval for
         probabilities, an adjusted normal interval (:func:`mean_interval`) for means."""
+        objective = Objective.parse(objective)
         payoffs = [(objective.payoff(a, d), n) for a, d, n in self.final_states]
         if objective.is_probability:
             return proportion_interval(sum(n for v, n in payoffs if v), self.trials, confidence)
@@ -171,15 +176,17 @@ def simulate(
     trials: int,
     seed: int | None = None,
     policy: Policy = MOST_DICE,
+    progress: Progress | None = None,
 ) -> Simulation:
     """Fight ``trials`` battles from ``(attackers, defenders)``; ``seed=None`` draws a fresh
-    seed, recorded in the result so the run can be repeated.
+    seed, recorded in the result so the run can be repeated. ``progress(done, total)``, if
+    given, hears of the battles fought now and then.
 
     >>> simulate(10, 10, trials=1000, seed=5) == simulate(10, 10, trials=1000, seed=5)
     True
     """
     rules.check_state(attackers, defenders)
-    return _simulate_starts([(attackers, defenders)], rules, trials, seed, policy)[0]
+    return _simulate_starts([(attackers, defenders)], rules, trials, seed, policy, progress)[0]
 
 
 def simulate_table(
@@ -190,6 +197,7 @@ def simulate_table(
     trials: int,
     seed: int | None = None,
     policy: Policy = MOST_DICE,
+    progress: Progress | None = None,
 ) -> tuple[tuple[Simulation, ...], ...]:
     """``trials`` battles from every start ``1..max_attackers`` v ``1..max_defenders``, all
     fought together; rows are attackers, columns defenders.
@@ -201,7 +209,7 @@ def simulate_table(
     starts = [(a, d) for a in range(1, max_attackers + 1) for d in range(1, max_defenders + 1)]
     for a, d in starts:
         rules.check_state(a, d)
-    cells = _simulate_starts(starts, rules, trials, seed, policy)
+    cells = _simulate_starts(starts, rules, trials, seed, policy, progress)
     return tuple(
         tuple(cells[row * max_defenders : (row + 1) * max_defenders])
         for row in range(max_attackers)
@@ -229,6 +237,7 @@ def _simulate_starts(
     trials: int,
     seed: int | None,
     policy: Policy,
+    progress: Progress | None = None,
 ) -> list[Simulation]:
     seed = checked_seed(trials, seed)
     rng = np.random.default_rng(seed)
@@ -245,6 +254,8 @@ def _simulate_starts(
             (index * radix_a + final_a) * radix_d + final_d, return_counts=True
         )
         counts.update(dict(zip(codes.tolist(), numbers.tolist(), strict=True)))
+        if progress is not None:
+            progress(min(low + CHUNK, total), total)
     finals: list[list[tuple[int, int, int]]] = [[] for _ in starts]
     for code, number in counts.items():
         rest, final_d = divmod(code, radix_d)

@@ -6,6 +6,8 @@ import argparse
 import importlib
 from typing import Any
 
+from strategy.cli.common import add_commands
+
 SUBCOMMANDS = (
     "strategy.cli.risk.odds",
     "strategy.cli.risk.table",
@@ -30,6 +32,6 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         description="Exact odds and optimal play for the dice battle of Risk.",
         epilog="Examples: strategy risk odds 10 6; strategy risk table --attackers 30",
     )
-    sub = parser.add_subparsers(dest="risk_command", required=True, metavar="COMMAND")
+    sub = add_commands(parser, "risk_command")
     for name in SUBCOMMANDS:
         importlib.import_module(name).register(sub)

@@ -32,18 +32,21 @@ DIGITS = {
 }
 
 
+#: Rows and columns of a grid nobody asked the size of: seed 000's table.
+DEFAULT_SIZE = 20
+
+
 def add_grid_options(parser: argparse.ArgumentParser) -> None:
     """``--attackers``, ``--defenders``, ``--color`` and ``--compact``: options of every
-    grid command."""
+    grid command (read the sizes with :func:`grid_size`)."""
     parser.add_argument(
-        "--attackers", type=positive_int, default=20, metavar="N", help="rows A = 1..N (default 20)"
+        "--attackers", type=positive_int, metavar="N", help="rows A = 1..N (default 20)"
     )
     parser.add_argument(
         "--defenders",
         type=positive_int,
-        default=20,
         metavar="M",
-        help="columns D = 1..M (default 20)",
+        help="columns D = 1..M (default 20; on a narrower terminal, as many as fit)",
     )
     add_colour_option(parser)
     parser.add_argument(
@@ -52,6 +55,15 @@ def add_grid_options(parser: argparse.ArgumentParser) -> None:
         help="fit the text table to the terminal (COLUMNS or 80 when piped): cells rounded "
         "and, if still too wide, every k-th row and column",
     )
+
+
+def grid_size(args: argparse.Namespace) -> bool:
+    """Fill in the default ``--attackers`` and ``--defenders``; whether neither was given,
+    so that a text table may be fitted to the terminal."""
+    chosen = args.attackers is not None or args.defenders is not None
+    args.attackers = args.attackers or DEFAULT_SIZE
+    args.defenders = args.defenders or DEFAULT_SIZE
+    return not chosen
 
 
 def compute_table(
@@ -79,10 +91,12 @@ def terminal_width(args: argparse.Namespace) -> int | None:
     return None
 
 
-def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> None:
-    """Write a grid as text (fitted to the terminal under ``--compact``, coloured when
-    asked), CSV, LaTeX or HTML; ``sampled`` says the grid already shows one row and column
-    in that many."""
+def write_grid(
+    args: argparse.Namespace, grid: Grid, *, sampled: int = 1, fit: bool = False
+) -> None:
+    """Write a grid as text (fitted to the terminal under ``--compact``, or with ``fit`` when
+    nobody asked its size; coloured when asked), CSV, LaTeX or HTML; ``sampled`` says the
+    grid already shows one row and column in that many."""
     from strategy.present import render
 
     if args.format == "text":
@@ -92,6 +106,7 @@ def write_grid(args: argparse.Namespace, grid: Grid, *, sampled: int = 1) -> Non
             width=terminal_width(args),
             compact_view=args.compact,
             sampled=sampled,
+            fit=fit,
         )
         write_text(args, text)
     else:

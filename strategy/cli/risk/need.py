@@ -60,6 +60,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Search for the fewest armies and print them."""
+    from strategy.engine.progress import ProgressBar
     from strategy.present.render import paint
     from strategy.risk.need import minimum_armies, parse_target
 
@@ -68,15 +69,17 @@ def run(args: argparse.Namespace) -> int:
     battle = battle_from_args(args, rules=rules[0])
     blitz = blitz_from_args(args)
     if blitz.plain:
-        need = minimum_armies(
-            args.defenders,
-            target,
-            rules,
-            leave=args.leave,
-            exact=args.exact,
-            choice=battle.choice,
-            objective=battle.objective,
-        )
+        with ProgressBar("need") as progress:
+            need = minimum_armies(
+                args.defenders,
+                target,
+                rules,
+                leave=args.leave,
+                exact=args.exact,
+                choice=battle.choice,
+                objective=battle.objective,
+                progress=progress,
+            )
     else:
         if play_asked(args):
             raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")

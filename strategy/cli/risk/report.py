@@ -15,14 +15,18 @@ from strategy.cli.risk.options import (
 )
 
 if TYPE_CHECKING:
+    from strategy.present.report import Section
+    from strategy.risk.battle import Battle
     from strategy.risk.results import Value
+    from strategy.risk.variants.blitz import Blitz
 
 EPILOG = """examples:
   strategy risk report --out report.html
   strategy risk report 20 15 --attackers 30 --defenders 30 --out report.html
   strategy risk report 5 3 --metric signed --defender-dice 3 --out risiko.html
   strategy risk report --choice respond --out respond.html
-  strategy risk report 31 15 --capital --dice balanced-blitz --out rgd.html"""
+  strategy risk report 31 15 --capital --dice balanced-blitz --out rgd.html
+  strategy risk report 10 6 --choice sees-roll --objective balance:2 --out balance.html"""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -83,29 +87,22 @@ def run(args: argparse.Namespace) -> int:
 
     from strategy.cli.risk.commit import commit_section
     from strategy.cli.risk.grids import compute_table, table_grid
-    from strategy.present.report import report_html, strategy_section
+    from strategy.present.report import report_html, strategy_section, table_section
     from strategy.risk import api
     from strategy.risk.choices import CHOICE_RULES
     from strategy.risk.commit import commit_curve
     from strategy.risk.objectives import CAPTURE
 
     battle = battle_from_args(args, args.metric)
-    asked = play_asked(args)
     blitz = blitz_from_args(args)
     refuse_play(battle, blitz)
     rules = battle.rules
-    fought = fight(args, rules, blitz, None)
-    odds = fought.odds
-    more: list[tuple[str, Value]] = []
-    if blitz.balanced:
-        more.append(("true-random P(attacker captures)", fought.true_random.win_probability))
-    if asked:
-        value = api.odds(args.attackers, args.defenders, battle, exact=True).value
-        more.append(
-            (f"{battle.objective.label} under optimal play (choice {battle.choice})", value)
-        )
+    start = (args.attackers, args.defenders)
+    sections = battle_part(args, battle, blitz)
     table = compute_table(args.rows, args.columns, battle, exact=False, blitz=blitz)
+    asked = play_asked(args)
     grid = table_grid(table, table.objective.label, args.digits, False, asked, blitz=blitz)
+    sections.append(table_section("The table", table, grid.cells, start, grid.caption))
     # Under the classic rule the defender has no choice to show: seed 003's rule instead.
     shown = replace(
         battle,
@@ -113,13 +110,49 @@ def run(args: argparse.Namespace) -> int:
         choice=CHOICE_RULES["sees-roll"] if battle.choice.fixed else battle.choice,
         allow_stop=args.allow_stop,
     )
+    title = "The defender's strategy matrix" + (
+        ", for comparison: when it sees the roll (seed 003)" if battle.choice.fixed else ""
+    )
     optimal = api.strategy_matrix(args.rows, args.columns, shown)
-    matrix = strategy_section(optimal, mark=(args.attackers, args.defenders))
-    extra = [matrix]
-    if blitz.limit is None and args.attackers - rules.offset >= 1 and args.defenders >= 1:
-        extra.append(commit_section(commit_curve(args.attackers, args.defenders, rules, blitz)))
+    sections.append(strategy_section(optimal, mark=start, title=title))
+    # The commitment curve is the blitz's (the most dice, stop-until): not for optimal play.
+    blitzing = battle.classic or not blitz.plain
+    if blitzing and blitz.limit is None and args.attackers - rules.offset >= 1 and args.defenders:
+        sections.append(commit_section(commit_curve(args.attackers, args.defenders, rules, blitz)))
     args.out = None if args.out is None else Path(args.out)
-    how = "Both sides always roll the most dice they may." if blitz.plain else blitz.describe()
-    page = report_html(odds, [("The table", grid)], more=more, extra=extra, how=how)
-    write_text(args, page)
+    write_text(args, report_html(args.attackers, args.defenders, rules, sections))
     return 0
+
+
+def battle_part(args: argparse.Namespace, battle: Battle, blitz: Blitz) -> list[Section]:
+    """The sections on the one battle, fought as the options ask: the classic battle or a
+    blitz, or optimal play played out (its final states, for battles small enough)."""
+    from strategy.present.grids import play_text
+    from strategy.present.report import battle_sections, value_section
+    from strategy.risk import api
+    from strategy.risk.game import BattleGame
+    from strategy.risk.play.strategy_matrix import describe_cell
+    from strategy.risk.played import played_odds
+
+    objective = battle.objective
+    attackers, defenders = args.attackers, args.defenders
+    if battle.classic or not blitz.plain:
+        fought = fight(args, battle.rules, blitz, None)
+        more: list[tuple[str, Value]] = []
+        if blitz.balanced:
+            more.append(("true-random P(attacker captures)", fought.true_random.win_probability))
+        if objective.kind not in ("capture", "signed", "attacker-left", "defender-left"):
+            more.append((objective.description, fought.odds.expectation(objective)))
+        how = "the classic battle: both sides always roll the most dice"
+        return battle_sections(fought.odds, how if blitz.plain else blitz.describe(), more)
+    optimal = api.odds(attackers, defenders, battle, exact=True)
+    how = play_text(optimal)
+    more = [(f"value of optimal play: {objective.description}", optimal.value)]
+    cell = describe_cell(optimal.play, battle.rules, battle.choice, attackers, defenders)
+    moves = [("the attacker, first", cell.attacker), ("the defender, first", cell.defender)]
+    try:
+        played = played_odds(BattleGame(attackers, defenders, battle=battle))
+    except ValueError as why:
+        note = f"The value is exact; the final states are not computed: {why}."
+        return [value_section(attackers, defenders, how, more, moves, note)]
+    return battle_sections(played, how, more, moves)

@@ -44,9 +44,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Search the rules and print the best with their errors."""
+    from strategy.engine.progress import ProgressBar
     from strategy.risk.play.rule_of_thumb import find_rules
 
-    report = find_rules(rules_from_args(args), args.size)
+    with ProgressBar("rule") as progress:
+        report = find_rules(rules_from_args(args), args.size, progress=progress)
     if args.format == "json":
         write_json(args, report_json(report))
     else:

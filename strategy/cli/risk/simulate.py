@@ -114,6 +114,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate, compare with the exact engine, and print."""
+    from strategy.engine.progress import ProgressBar
     from strategy.risk.objectives import Objective
     from strategy.risk.simulate import simulate
 
@@ -123,14 +124,16 @@ def run(args: argparse.Namespace) -> int:
     how = play_text(battle, asked)
     if blitz.plain:
         policy, exact_value = (optimal_play if asked else classic_play)(args, battle)
-        result = simulate(
-            args.attackers,
-            args.defenders,
-            battle.rules,
-            trials=args.trials,
-            seed=args.seed,
-            policy=policy,
-        )
+        with ProgressBar("simulate") as progress:
+            result = simulate(
+                args.attackers,
+                args.defenders,
+                battle.rules,
+                trials=args.trials,
+                seed=args.seed,
+                policy=policy,
+                progress=progress,
+            )
     else:
         if asked:
             raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")

@@ -16,6 +16,7 @@ from strategy.cli.risk.grids import (
     add_grid_options,
     caption,
     capture_shades,
+    grid_size,
     write_grid,
 )
 from strategy.cli.risk.options import add_play_options, add_rule_options, battle_from_args
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from strategy.engine.progress import ProgressBar
     from strategy.risk import api
 
+    fit = grid_size(args)
     battle = battle_from_args(args)
     with ProgressBar("optimal table") as progress:
         matrix = api.strategy_matrix(
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
         legend = "\n".join(f"  {code:<6} {meaning}" for code, meaning in matrix.legend)
         grid = replace(grid, caption=f"{grid.caption}\nlegend:\n{legend}")
-    write_grid(args, grid)
+    write_grid(args, grid, fit=fit)
     return 0
 
 

@@ -28,6 +28,7 @@ from strategy.cli.risk.editions import (
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
+    grid_size,
     table_grid,
     terminal_width,
     write_grid,
@@ -98,6 +99,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute the table and write it in the chosen format."""
+    fit = grid_size(args)
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     battle = battle_from_args(args, args.metric)
@@ -127,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         asked = play_asked(args)
         full = args.format == "csv"
         grid = table_grid(table, metric, args.digits, full, asked, step, blitz)
-        write_grid(args, grid, sampled=step)
+        write_grid(args, grid, sampled=step, fit=fit)
     return 0
 
 

@@ -27,7 +27,7 @@ ThresholdErrors(cells=64, misclassified=1, worst=0.023..., worst_cell=(5, 4))
 
 from __future__ import annotations
 
-import importlib
+import itertools
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -35,7 +35,9 @@ from typing import Any, Literal
 
 import numpy as np
 
+from strategy.engine.extras import require
 from strategy.risk.classic import battle_table
+from strategy.risk.kernels.geometry import Progress
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
 Shape = Literal["ramp", "normal"]
@@ -238,8 +240,8 @@ def _estimates(
 
 
 def _normal_cdf(z: FloatArray) -> FloatArray:
-    # scipy ships no type information; ndtr is the standard normal distribution function.
-    ndtr: Any = importlib.import_module("scipy.special").ndtr
+    # scipy is an extra (stats) and untyped; ndtr is the standard normal distribution function.
+    ndtr: Any = require("scipy.special", "stats", "the normal odds rule").ndtr
     result: FloatArray = ndtr(z)
     return result
 
@@ -287,31 +289,37 @@ def search_thresholds(
 
 
 def search_odds(
-    grid: CaptureGrid, min_attackers: int = 1, max_denominator: int = MAX_DENOMINATOR
+    grid: CaptureGrid,
+    min_attackers: int = 1,
+    max_denominator: int = MAX_DENOMINATOR,
+    progress: Progress | None = None,
 ) -> tuple[tuple[OddsRule, OddsErrors], ...]:
     """Every odds rule of the family scored on ``n >= min_attackers``, best first: smallest
-    max error to the percent, then mean error."""
+    max error to the percent, then mean error; ``progress(done, total)`` hears of each
+    slope searched."""
     n, m = _armies(grid.size)
     offsets = np.array([float(b) for b in OFFSETS])[:, None, None]
     low = min_attackers - 1
     scored: list[tuple[OddsRule, OddsErrors]] = []
     shapes: tuple[Shape, ...] = ("ramp", "normal")
-    for shape in shapes:
-        for slope in simple_slopes(max_denominator):
-            for width in WIDTHS:
-                # All offsets at once: axis 0 is the offset, as odds_errors scores one rule.
-                error = np.abs(_estimates(shape, slope, offsets, width, n, m) - grid.probability)
-                error = error[:, low:, :]
-                flat = error.reshape(len(OFFSETS), -1)
-                worst = np.argmax(flat, axis=1)
-                for k, offset in enumerate(OFFSETS):
-                    i, j = divmod(int(worst[k]), grid.size)
-                    errors = OddsErrors(
-                        float(flat[k, worst[k]]),
-                        float(error[k].mean()),
-                        (i + min_attackers, j + 1),
-                    )
-                    scored.append((OddsRule(slope, offset, width, shape), errors))
+    slopes = simple_slopes(max_denominator)
+    for searched, (shape, slope) in enumerate(itertools.product(shapes, slopes), start=1):
+        for width in WIDTHS:
+            # All offsets at once: axis 0 is the offset, as odds_errors scores one rule.
+            error = np.abs(_estimates(shape, slope, offsets, width, n, m) - grid.probability)
+            error = error[:, low:, :]
+            flat = error.reshape(len(OFFSETS), -1)
+            worst = np.argmax(flat, axis=1)
+            for k, offset in enumerate(OFFSETS):
+                i, j = divmod(int(worst[k]), grid.size)
+                errors = OddsErrors(
+                    float(flat[k, worst[k]]),
+                    float(error[k].mean()),
+                    (i + min_attackers, j + 1),
+                )
+                scored.append((OddsRule(slope, offset, width, shape), errors))
+        if progress is not None:
+            progress(searched, len(shapes) * len(slopes))
     scored.sort(key=lambda x: (round(x[1].max_error, 2), x[1].mean_error))
     return tuple(scored)
 
@@ -396,8 +404,11 @@ class RuleReport:
     published: tuple[tuple[PublishedRule, ThresholdRule, ThresholdErrors, ThresholdErrors], ...]
 
 
-def find_rules(rules: Rules, size: int = SIZE, shown: int = 3) -> RuleReport:
-    """Search both families on the exact table; keep the ``shown`` best odds rules per shape.
+def find_rules(
+    rules: Rules, size: int = SIZE, shown: int = 3, *, progress: Progress | None = None
+) -> RuleReport:
+    """Search both families on the exact table; keep the ``shown`` best odds rules per shape;
+    ``progress(done, total)`` hears how the odds search, most of the work, goes.
 
     Odds rules are ranked on the battles in which the attacker rolls all its dice
     (``n >= full_dice``): below that a battle is a handful of rolls whose odds a short
@@ -410,7 +421,7 @@ def find_rules(rules: Rules, size: int = SIZE, shown: int = 3) -> RuleReport:
     grid = capture_grid(rules, size)
     thresholds = search_thresholds(grid)
     full_dice = rules.attacker_dice + rules.offset
-    ranked = search_odds(grid, full_dice)
+    ranked = search_odds(grid, full_dice, progress=progress)
     best = thresholds[0][0]
     line = [x for x in ranked if (x[0].slope, x[0].offset) == (best.slope, best.offset)]
     odds, on_line = (

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from strategy.engine.display import Summarised
 from strategy.risk.choices import STOP, ChoiceRule, choice_rule
 from strategy.risk.dice import Roll
 from strategy.risk.plays import CellPlay
@@ -62,8 +63,8 @@ class CellStrategy:
     by_roll: tuple[tuple[Roll, tuple[int, ...]], ...] = ()
 
 
-@dataclass(frozen=True)
-class StrategyMatrix:
+@dataclass(frozen=True, repr=False)
+class StrategyMatrix(Summarised):
     """Every cell of an :class:`~strategy.risk.optimal.OptimalTable`, described.
 
     >>> from strategy.risk.optimal import optimal_table
@@ -81,6 +82,17 @@ class StrategyMatrix:
         from strategy.risk.serialise import matrix_json
 
         return matrix_json(self)
+
+    def _repr_html_(self) -> str:
+        from strategy.present.notebook import matrix_html  # presentation sits above the games
+
+        return matrix_html(self)
+
+    def to_pandas(self) -> Any:
+        """The codes as a DataFrame, index ``A``, columns ``D`` (the ``notebook`` extra)."""
+        from strategy.present.frames import matrix_frame
+
+        return matrix_frame(self)
 
 
 def fit_rule(by_roll: ByRoll) -> tuple[str, str] | None:
