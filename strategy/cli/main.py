@@ -16,7 +16,13 @@ from collections.abc import Sequence
 
 from strategy.cli.common import CliError, Parser
 
-GROUPS = ("strategy.cli.risk", "strategy.cli.games", "strategy.cli.paper", "strategy.cli.graph")
+GROUPS = (
+    "strategy.cli.risk",
+    "strategy.cli.games",
+    "strategy.cli.paper",
+    "strategy.cli.graph",
+    "strategy.cli.serve",
+)
 
 
 def build_parser() -> Parser:
