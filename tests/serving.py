@@ -49,6 +49,9 @@ def running_server(*options: str) -> Iterator[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Its own session: on Linux its own scheduling group, so that the clients' threads
+        # in this process do not share the server's processor time, as on a real network.
+        start_new_session=True,
     )
     try:
         assert process.stdout is not None

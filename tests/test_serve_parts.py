@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import operator
+import os
 import socket
 import time
 from typing import Any
@@ -89,17 +90,17 @@ def test_the_cache_stays_within_its_bytes(puts: list[tuple[int, int]]) -> None:
 
 def test_a_job_past_the_time_limit_is_stopped_and_its_worker_replaced() -> None:
     async def scenario() -> tuple[Any, ...]:
-        async with WorkerPool(2, timeout=0.5) as pool:
+        async with WorkerPool(1, timeout=0.5, heavy=1, wait=10) as pool:
             began = time.perf_counter()
             slow = asyncio.create_task(pool.run(time.sleep, 30, heavy=True))
-            # A second heavy job waits: one worker is kept for small ones, which still run.
+            # A second heavy job waits for the heavy worker; an ordinary one does not.
             waiting = asyncio.create_task(pool.run(operator.add, 1, 1, heavy=True))
             small = await pool.run(operator.mul, 6, 7)
             small_took = time.perf_counter() - began
             with pytest.raises(JobTimeout):
                 await slow
             stopped_after = time.perf_counter() - began
-            assert await waiting == 2
+            assert await waiting == 2  # run by the worker that replaced the stopped one
             with pytest.raises(ZeroDivisionError):
                 await pool.run(operator.truediv, 1, 0)
             after = await asyncio.gather(*(pool.run(operator.add, i, i) for i in range(4)))
@@ -109,6 +110,15 @@ def test_a_job_past_the_time_limit_is_stopped_and_its_worker_replaced() -> None:
     assert small == 42 and small_took < 0.5
     assert 0.5 <= stopped_after < 2
     assert after == [0, 2, 4, 6]
+
+
+def test_heavy_workers_run_at_low_priority() -> None:
+    async def niceness() -> tuple[int, int]:
+        async with WorkerPool(1, timeout=10, heavy=1, nice=5) as pool:
+            return await pool.run(os.nice, 0), await pool.run(os.nice, 0, heavy=True)
+
+    ordinary, heavy = asyncio.run(niceness())
+    assert heavy == ordinary + 5
 
 
 def test_serve_refuses_a_bad_port_and_a_busy_one(capsys: pytest.CaptureFixture[str]) -> None:
@@ -147,3 +157,29 @@ def loopback_socket() -> socket.socket:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     return sock
+
+
+def test_heavy_workers_pause_while_ordinary_jobs_run() -> None:
+    def state(pid: int) -> str:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+
+    async def states() -> list[str]:
+        async with WorkerPool(1, timeout=10, heavy=1) as pool:
+            heavy = asyncio.create_task(pool.run(time.sleep, 1.5, heavy=True))
+            await asyncio.sleep(0.2)
+            (worker,) = pool._heavy_running
+            assert worker.process.pid is not None
+            seen = [state(worker.process.pid)]
+            ordinary = asyncio.create_task(pool.run(time.sleep, 0.5))
+            await asyncio.sleep(0.2)
+            seen.append(state(worker.process.pid))
+            await ordinary
+            seen.append(state(worker.process.pid))
+            await heavy
+            return seen
+
+    if not os.path.exists("/proc/self/stat"):
+        pytest.skip("needs /proc to read a process's state")
+    before, during, after = asyncio.run(states())
+    assert before != "T" and during == "T" and after != "T"  # T: stopped

@@ -84,7 +84,15 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         type=positive_int,
         default=2,
         metavar="N",
-        help="worker processes that compute (default 2)",
+        help="worker processes for ordinary requests (default 2)",
+    )
+    parser.add_argument(
+        "--large-workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="worker processes, at low priority, for large requests (default 1), so that "
+        "these use only the processor time the ordinary ones leave",
     )
     parser.add_argument(
         "--timeout",
@@ -140,7 +148,10 @@ def run(args: argparse.Namespace) -> int:
             "pip install 'strategy[serve]'"
         ) from None
     config = ServeConfig(
-        workers=args.workers, timeout=args.timeout, cache_bytes=args.cache_mb * 1024**2
+        workers=args.workers,
+        large_workers=args.large_workers,
+        timeout=args.timeout,
+        cache_bytes=args.cache_mb * 1024**2,
     )
     app = create_app(config)
     sock = listen(args.host, args.port)

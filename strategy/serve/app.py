@@ -40,8 +40,8 @@ from strategy.serve.params import ENDPOINTS, BadRequest, api_words, validate
 from strategy.serve.pool import JobTimeout, PoolBusy, WorkerDied, WorkerPool
 from strategy.serve.schema import openapi, page_schema
 
-#: A job using more than this share of a limit is heavy: it may not take the last worker.
-HEAVY = 0.05
+#: A job using more than this share of a limit is heavy: the low-priority workers take it.
+HEAVY = 0.2
 
 #: The page may load its own script and style and call its own API, nothing else.
 PAGE_HEADERS = {
@@ -61,10 +61,12 @@ STATIC = {
 
 @dataclass(frozen=True)
 class ServeConfig:
-    """How the server runs: worker processes, the time limit of one computation (and of
-    the wait for a worker), the cache's bytes, and the size limits of one request."""
+    """How the server runs: worker processes for ordinary and for large requests, the
+    time limit of one computation (and of the wait for a worker), the cache's bytes, and
+    the size limits of one request."""
 
     workers: int = 2
+    large_workers: int = 1
     timeout: float = 10.0
     cache_bytes: int = 64 * 1024**2
     limits: Limits = field(default_factory=Limits)
@@ -90,7 +92,9 @@ class Service:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """Start the workers with the server, and stop them with it."""
         config = self.config
-        pool = WorkerPool(config.workers, config.timeout, initializer=jobs.warm)
+        pool = WorkerPool(
+            config.workers, config.timeout, heavy=config.large_workers, initializer=jobs.warm
+        )
         async with pool:
             self.pool = pool
             yield
