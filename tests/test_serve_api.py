@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from strategy.cli.common import fraction_text
 from strategy.cli.main import main
-from strategy.risk.battle import battle_odds, battle_table
+from strategy.engine.numbers import fraction_text
 from strategy.risk.chain import chain_odds
+from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.need import minimum_armies
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.outcomes import capture_with_at_least

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from strategy.risk.battle import battle_odds
+from strategy.risk.classic import battle_odds
 from strategy.risk.optimal import optimal_odds
 from tests.browser import Browser
 from tests.serving import get, require_serve_extra, running_server

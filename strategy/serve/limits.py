@@ -23,9 +23,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from strategy.cli.risk.chain import path_rules
-from strategy.cli.risk.options import PlayOptions, play_from_args, rules_from_args
+from strategy.cli.risk.options import battle_from_args, rules_from_args
+from strategy.cli.risk.paths import path_rules
 from strategy.cli.risk.table import output_chars
+from strategy.risk.battle import Battle
+from strategy.risk.rules import Rules
 from strategy.serve.params import ENDPOINTS, PLAY, RULES
 
 
@@ -88,8 +90,8 @@ def _admit(name: str, what: str, needed: int, unit: str, limit: int, exact: bool
     )
 
 
-def _play(values: Mapping[str, Any]) -> PlayOptions:
-    return play_from_args(argparse.Namespace(**values), values.get("metric"))
+def _battle_of(values: Mapping[str, Any], rules: Rules) -> Battle:
+    return battle_from_args(argparse.Namespace(**values), values.get("metric"), rules)
 
 
 def _cells(attackers: int, defenders: int) -> int:
@@ -125,18 +127,18 @@ def cost(name: str, values: Mapping[str, Any], limits: Limits) -> Cost:
         rules = path_rules(argparse.Namespace(**values), len(values["defenders"]))[0]
     else:
         rules = rules_from_args(argparse.Namespace(**{k: values[k] for k in RULES}))
-    play = _play(values) if set(PLAY) <= values.keys() else None
+    battle = _battle_of(values, rules) if set(PLAY) <= values.keys() else None
     exact = bool(values.get("exact", True))
     if name == "chain":
         return _chain(name, values["attackers"], values["defenders"], exact, limits)
     if name == "need":
-        return _need(values["defenders"], play, exact, limits)
+        return _need(values["defenders"], battle, exact, limits)
     a, d = values["attackers"], values["defenders"]
     if name == "left":
         return _battle(name, a, d, True, limits)
-    assert play is not None
+    assert battle is not None
     if name == "odds":
-        if not play.asked:
+        if battle.classic:  # the classic kernel answers, asked for optimal play or not
             return _battle(name, a, d, exact, limits)
         return _optimal(name, f"the odds of {a} v {d}", _cells(a, d), exact, limits)
     if name == "strategy":
@@ -146,18 +148,18 @@ def cost(name: str, values: Mapping[str, Any], limits: Limits) -> Cost:
     chars = output_chars(a, d, rules, "json", exact)
     what = f"a {a} x {d} table as JSON would take"
     shown = _admit(name, what, chars, "characters", limits.table_chars)
-    if play.classic:
+    if battle.classic:
         return shown
     return _optimal(name, f"a {a} x {d} table", _cells(a, d), exact, limits)
 
 
-def _need(path: tuple[int, ...], play: PlayOptions | None, exact: bool, limits: Limits) -> Cost:
+def _need(path: tuple[int, ...], battle: Battle | None, exact: bool, limits: Limits) -> Cost:
     """The search for the fewest armies fights battles up to about twice the defenders;
     the time limit catches a target so close to 1 that it needs more."""
     guess = 2 * sum(path) + 10
     if len(path) > 1:
         return _chain("need", guess, path, exact, limits)
     what = f"finding the fewest armies against {path[0]} (battles of about {guess} v {path[0]})"
-    if play is not None and (play.choice != "max" or play.objective.kind != "capture"):
+    if battle is not None and (battle.choice.name != "max" or battle.objective.kind != "capture"):
         return _optimal("need", what, _cells(guess, path[0]), exact, limits)
     return _battle("need", guess, path[0], exact, limits, what)
