@@ -37,7 +37,7 @@ TIMEOUT = 2
 @pytest.fixture(scope="module")
 def base() -> Iterator[str]:
     require_serve_extra()
-    with running_server("--workers", "2", "--timeout", str(TIMEOUT)) as url:
+    with running_server("--workers", "1", "--timeout", str(TIMEOUT)) as url:
         yield url
 
 

@@ -27,7 +27,7 @@ PHONE = (390, 844)  # CSS pixels of a common phone's screen
 def base() -> Iterator[str]:
     require_serve_extra()
     chromium()
-    with running_server("--workers", "2") as url:
+    with running_server("--workers", "1") as url:
         yield url
 
 

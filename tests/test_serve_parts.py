@@ -166,13 +166,13 @@ def test_heavy_workers_pause_while_ordinary_jobs_run() -> None:
 
     async def states() -> list[str]:
         async with WorkerPool(1, timeout=10, heavy=1) as pool:
-            heavy = asyncio.create_task(pool.run(time.sleep, 1.5, heavy=True))
-            await asyncio.sleep(0.2)
+            heavy = asyncio.create_task(pool.run(time.sleep, 0.6, heavy=True))
+            await asyncio.sleep(0.1)
             (worker,) = pool._heavy_running
             assert worker.process.pid is not None
             seen = [state(worker.process.pid)]
-            ordinary = asyncio.create_task(pool.run(time.sleep, 0.5))
-            await asyncio.sleep(0.2)
+            ordinary = asyncio.create_task(pool.run(time.sleep, 0.3))
+            await asyncio.sleep(0.1)
             seen.append(state(worker.process.pid))
             await ordinary
             seen.append(state(worker.process.pid))

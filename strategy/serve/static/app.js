@@ -141,18 +141,25 @@
     $("odds-json").href = classic;
     $("play-json").href = optimal;
     $("play-json").hidden = !playAsked();
-    try {
-      const [odds, play] = await Promise.all([
-        fetch(classic),
-        playAsked() ? fetch(optimal) : null,
-      ]);
-      showError("odds-error", null);
-      headline(odds, play);
-      chart(odds);
-      armiesLeft(odds);
-    } catch (error) {
-      showError("odds-error", error);
-      if (error.name !== "AbortError") $("p-capture").textContent = "–";
+    // The classic battle's distribution stands on its own when optimal play is refused.
+    const [odds, play] = await Promise.allSettled([
+      fetch(classic),
+      playAsked() ? fetch(optimal) : Promise.resolve(null),
+    ]);
+    const failed = [play, odds].find((answer) => answer.status === "rejected");
+    showError("odds-error", failed ? failed.reason : null);
+    if (odds.status === "fulfilled") {
+      chart(odds.value);
+      armiesLeft(odds.value);
+    } else if (odds.reason.name !== "AbortError") {
+      $("chart").replaceChildren();
+      $("left").replaceChildren();
+    }
+    if (odds.status === "fulfilled" && play.status === "fulfilled") {
+      headline(odds.value, play.value);
+    } else if (!failed || failed.reason.name !== "AbortError") {
+      $("p-capture").textContent = "–";
+      $("p-note").textContent = "";
     }
   }
 
@@ -179,7 +186,9 @@
     const bars = [...held, ...captured];
     const top = Math.max(...bars.map((s) => s.probability), 1e-9);
     const width = 400 / Math.max(bars.length, 1);
-    const step = Math.ceil(bars.length / 20);
+    // As many labels as fit: a digit is about 7 units wide in the 400-unit chart.
+    const digits = String(Math.max(...bars.map((b) => b.attacker), ...bars.map((b) => b.defender))).length;
+    const step = Math.ceil(bars.length / Math.floor(400 / (7 * digits + 12)));
     bars.forEach((state, i) => {
       const height = (state.probability / top) * 170;
       const bar = document.createElementNS(SVG, "rect");
@@ -253,6 +262,10 @@
       strategyMatrix(table, battle);
     } catch (error) {
       showError("advice-error", error);
+      if (error.name !== "AbortError") {
+        for (const id of ["answers", "matrix"]) $(id).replaceChildren();
+        $("advice").textContent = "";
+      }
     }
   }
 
@@ -266,8 +279,9 @@
   function advice(play) {
     let text = `Attacker: ${play.attacker.text}.`;
     if (play.defender.text) text += ` Defender: ${play.defender.text}.`;
-    if (play.attacker.mixed) text += ` The attacker mixes: ${mixText(play.attacker.mixed)}.`;
-    if (play.defender.mixed) text += ` The defender mixes: ${mixText(play.defender.mixed)}.`;
+    const mixes = (mix) => mix && mix.filter((m) => m.probability > 0).length > 1;
+    if (mixes(play.attacker.mixed)) text += ` The attacker mixes: ${mixText(play.attacker.mixed)}.`;
+    if (mixes(play.defender.mixed)) text += ` The defender mixes: ${mixText(play.defender.mixed)}.`;
     $("advice").textContent = text;
     const answers = $("answers");
     answers.replaceChildren();
