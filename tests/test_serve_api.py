@@ -24,6 +24,7 @@ from strategy.cli.main import main
 from strategy.engine.numbers import fraction_text
 from strategy.risk.chain import chain_odds
 from strategy.risk.classic import battle_odds, battle_table
+from strategy.risk.editions import edition
 from strategy.risk.need import minimum_armies
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.outcomes import capture_with_at_least
@@ -309,3 +310,73 @@ def test_openapi_lists_every_endpoint_and_parameter(base: str) -> None:
 def test_unknown_endpoint(base: str) -> None:
     reply = get(f"{base}/api/nothing")
     assert reply.status == 404 and "openapi" in reply.json()["error"]
+
+
+def test_editions_and_modifiers(base: str) -> None:
+    # smgstudio/risk-dice README, example 3: 30 v 15 attacking troops on a capital end with
+    # 18 troops and no defender with probability 0.0222128001707278 (true random) and
+    # 0.0100282888709122 (Balanced Blitz).
+    for dice, published in (
+        ("true-random", 0.0222128001707278),
+        ("balanced-blitz", 0.0100282888709122),
+    ):
+        answer = ok(
+            base,
+            "odds",
+            attackers=30,
+            defenders=15,
+            count="attacking",
+            capital="true",
+            dice=dice,
+            exact="false",
+        )
+        final = {(s["attacker"], s["defender"]): s["probability"] for s in answer["final_states"]}
+        assert final[(18, 0)] == pytest.approx(published, rel=1e-12)
+    risiko = ok(base, "odds", attackers=10, defenders=6, edition="risiko")
+    assert risiko["win_probability_exact"] == fraction_text(
+        battle_odds(10, 6, edition("risiko").rules).win_probability
+    )
+    # README example 6: 49 attacking troops are the fewest with a Balanced Blitz win chance
+    # above 0.8 against 50; --edition rgd counts attacking troops and blitzes balanced.
+    assert ok(base, "need", defenders=50, target="0.8", edition="rgd")["attackers"] == 49
+
+
+def test_plan(base: str, capsys: pytest.CaptureFixture[str]) -> None:
+    position = {
+        "attacker": "Central America=14",
+        "defenders": "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+        "target": "South America",
+    }
+    answer = ok(base, "plan", **position)
+    argv = ["--from", position["attacker"], "--defenders", position["defenders"]]
+    argv += ["--target", position["target"], "--max-states", "100000"]
+    expected = cli_json(capsys, "risk", "plan", *argv)
+    assert {k: v for k, v in answer.items() if k != "seconds"} == {
+        k: v for k, v in expected.items() if k != "seconds"
+    }
+    # The best fixed chain is the chain calculator's (sipolac/risk's numbers, test_chain.py),
+    # and the optimal plan does at least as well.
+    best = answer["comparison"]["best_chain"]
+    armies = {"Venezuela": 2, "Brazil": 3, "Peru": 1, "Argentina": 2}
+    chain = chain_odds(14, [armies[t] for t in best["path"][1:]])
+    assert best["value_exact"] == fraction_text(chain.win_probability)
+    assert answer["value"] >= best["value"]
+
+
+def test_a_plan_beyond_the_servers_states_is_refused(base: str) -> None:
+    began = time.perf_counter()
+    reply = api(
+        base,
+        "plan",
+        attacker="Brazil=30",
+        target="Africa",
+        defenders="North Africa=3,Egypt=3,East Africa=3,Congo=3,South Africa=3,Madagascar=3",
+    )
+    assert time.perf_counter() - began < 2
+    assert reply.status == 422
+    # The command's own refusal, at this server's cap of 100,000 states, with the bound.
+    message = reply.json()["error"]
+    bound = int(re.search(r"up to ([\d,]+) states", message).group(1).replace(",", ""))  # type: ignore[union-attr]
+    assert bound > 100_000 and "(100,000)" in message
+    asked = api(base, "plan", attacker="Brazil=3", target="Africa", max_states=10**6)
+    assert asked.status == 422 and asked.json()["needed"] == 10**6

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from strategy.risk.classic import battle_odds
+from strategy.risk.editions import edition
 from strategy.risk.optimal import optimal_odds
 from tests.browser import Browser
 from tests.serving import get, require_serve_extra, running_server
@@ -41,15 +42,17 @@ def page(base: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browse
         browser.close()
 
 
-def shown(page: Browser, element: str, expected: str) -> str:
-    """The text of ``#element`` once it reads ``expected``, or after 10 s whatever it reads."""
+def shown(page: Browser, element: str, expected: str, *, part: bool = False) -> str:
+    """The text of ``#element`` once it reads ``expected`` (holds it, with ``part``), or
+    after 10 s whatever it reads."""
     return str(
         page.evaluate(
             f"""new Promise((resolve) => {{
-              const began = Date.now();
+              const began = Date.now(), expected = {json.dumps(expected)};
               (function look() {{
                 const text = document.getElementById({json.dumps(element)}).textContent;
-                if (text === {json.dumps(expected)} || Date.now() - began > 10000) resolve(text);
+                const found = {"text.includes(expected)" if part else "text === expected"};
+                if (found || Date.now() - began > 10000) resolve(text);
                 else setTimeout(look, 25);
               }})();
             }})"""
@@ -114,6 +117,29 @@ def test_a_defender_who_sees_the_roll(page: Browser) -> None:
     )
     assert chips == answers and len(answers) == 21
     choose(page, "f-choice", "max")
+
+
+def test_an_edition_and_a_turn_plan(page: Browser, base: str) -> None:
+    page.type_into("#f-attackers", "10")
+    page.type_into("#f-defenders", "6")
+    choose(page, "f-edition", "risiko")
+    expected = f"{float(battle_odds(10, 6, edition('risiko').rules).win_probability):.4f}"
+    assert shown(page, "p-capture", expected) == expected
+    choose(page, "f-edition", "")
+    position = {
+        "plan-from": "Central America=14",
+        "plan-defenders": "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+        "plan-target": "South America",
+    }
+    for field, text in position.items():
+        page.type_into(f"#{field}", text)
+    query = "attacker=Central America=14&defenders=Venezuela=2,Brazil=3,Peru=1,Argentina=2"
+    plan = get(f"{base}/api/plan?{query}&target=South America&exact=false".replace(" ", "%20"))
+    value = f"{plan.json()['value']:.4f}"
+    expected = f": {value}; first attack Venezuela from Central America"
+    assert expected in shown(page, "plan", expected, part=True)
+    for field in position:
+        page.type_into(f"#{field}", "")
 
 
 def test_fits_a_phone_screen(page: Browser, tmp_path: Path) -> None:

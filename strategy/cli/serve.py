@@ -24,10 +24,11 @@ EPILOG = """examples:
   strategy serve --host 0.0.0.0 --port 8000       # phones on the same network (warns)
   strategy serve --workers 4 --timeout 30 --cache-mb 256
 
-The JSON API answers GET /api/odds, /api/table, /api/strategy, /api/chain, /api/need and
-/api/left with the JSON of the `strategy risk` command of the same name, for the same
-options (named as in JSON: --attacker-dice is attacker_dice), for example
-  http://127.0.0.1:8000/api/odds?attackers=10&defenders=6&choice=sees-roll
+The JSON API answers GET /api/odds, /api/table, /api/strategy, /api/chain, /api/need,
+/api/left and /api/plan with the JSON of the `strategy risk` command of the same name, for
+the same options (named as in JSON: --attacker-dice is attacker_dice, --from is attacker;
+none that names a file), for example
+  http://127.0.0.1:8000/api/odds?attackers=10&defenders=6&choice=sees-roll&edition=risiko
 and describes itself at /api/openapi.json.
 
 Install the extra first: pip install 'strategy[serve]' (in a checkout: pip install '.[serve]')."""

@@ -35,7 +35,7 @@ from starlette.routing import Route
 from strategy.cli.common import CliError
 from strategy.serve import jobs
 from strategy.serve.cache import Answer, AnswerCache
-from strategy.serve.limits import Limits, TooLargeRequest, cost
+from strategy.serve.limits import Limits, TooLargeRequest, bounded, cost
 from strategy.serve.params import ENDPOINTS, BadRequest, api_words, validate
 from strategy.serve.pool import JobTimeout, PoolBusy, WorkerDied, WorkerPool
 from strategy.serve.schema import openapi, page_schema
@@ -102,12 +102,12 @@ class Service:
 
     async def answer(self, request: Request) -> Response:
         """One API request: checked, then cached, joined or computed."""
-        name = request.path_params["endpoint"]
+        name, limits = request.path_params["endpoint"], self.config.limits
         if name not in ENDPOINTS:
             raise HTTPException(404)
         try:
-            values = validate(name, request.query_params.multi_items())
-            need = cost(name, values, self.config.limits)
+            values = bounded(name, validate(name, request.query_params.multi_items()), limits)
+            need = cost(name, values, limits)
         except TooLargeRequest as error:
             body = jobs.error_body(str(error), needed=error.needed, limit=error.limit)
             return _json(422, body)

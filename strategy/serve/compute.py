@@ -61,3 +61,9 @@ def need(**values: Any) -> dict[str, Any]:
 def left(**values: Any) -> dict[str, Any]:
     """``strategy risk left A D --json``: the armies-left tails of one battle."""
     return _command_json("left", values)
+
+
+def plan(**values: Any) -> dict[str, Any]:
+    """``strategy risk plan --from … --defenders … --target … --json``: a turn's optimal
+    attack phase on the classic board."""
+    return _command_json("plan", values)

@@ -51,6 +51,8 @@ class Limits:
     #: A chain: up to A + 1 battles of up to (A + 1)(D + 1) states per territory.
     chain_exact_states: int = 2_000_000
     chain_float_states: int = 50_000_000
+    #: A turn plan's states (the plan refuses more itself, with the bound it found).
+    plan_states: int = 100_000
     #: The JSON of any answer, checked once it is computed.
     response_bytes: int = 16 * 1024**2
 
@@ -120,15 +122,28 @@ def _chain(name: str, a: int, path: tuple[int, ...], exact: bool, limits: Limits
     return _admit(name, what, states, "states", limit, exact)
 
 
+def bounded(name: str, values: Mapping[str, Any], limits: Limits) -> dict[str, Any]:
+    """The values with this server's own caps where the command takes one: a plan's
+    ``max_states`` (the command then refuses a larger turn with the bound it found)."""
+    if name == "plan" and values["max_states"] is None:
+        return {**values, "max_states": limits.plan_states}
+    return dict(values)
+
+
 def cost(name: str, values: Mapping[str, Any], limits: Limits) -> Cost:
     """What the request needs; ``TooLargeRequest`` if over a limit, ``ValueError`` (the
     command's words) for rules or options the command would refuse."""
+    if name == "plan":
+        asked = values["max_states"] or limits.plan_states
+        what = "max_states asks for a plan of up to"
+        return _admit(name, what, asked, "states", limits.plan_states)
     if name in ("chain", "need"):
         rules = path_rules(argparse.Namespace(**values), len(values["defenders"]))[0]
     else:
         rules = rules_from_args(argparse.Namespace(**{k: values[k] for k in RULES}))
     battle = _battle_of(values, rules) if set(PLAY) <= values.keys() else None
-    exact = bool(values.get("exact", True))
+    # The commands' exact=None: exact by default (for a plan, a blitz: up to a size).
+    exact = values.get("exact") is not False
     if name == "chain":
         return _chain(name, values["attackers"], values["defenders"], exact, limits)
     if name == "need":

@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any, NoReturn
 
 from strategy.cli.common import Parser, nonnegative_int, positive_int
+from strategy.cli.risk.editions import yes_no
 
 
 class BadRequest(ValueError):
@@ -64,6 +65,7 @@ PARAMS: dict[str, Param] = {
         Param("allow_stop", "The attacker may stop", "play"),
         Param("target", "Target P(capture)", "need", page_default="0.8"),
         Param("leave", "Armies left in each territory taken", "chain"),
+        Param("edition", "Edition", "rules"),
         Param("attacker_dice", "Attacker's dice", "rules"),
         Param("defender_dice", "Defender's dice", "rules"),
         Param("attacker_sides", "Sides of the attacker's dice", "rules"),
@@ -71,7 +73,22 @@ PARAMS: dict[str, Param] = {
         Param("ties", "Ties go to", "rules"),
         Param("stay_behind", "Armies that stay behind", "rules"),
         Param("count", "A counts", "rules"),
+        Param("capital", "The defender is on a capital", "rules"),
+        Param("wall", "The attack crosses a wall", "rules"),
+        Param("zombie_defender", "The defender is a zombie", "rules"),
+        Param("zombie_attacker", "The attacker is a zombie", "rules"),
+        Param("dice", "Dice", "blitz"),
+        Param("stop_until", "Stop until S armies stay home", "blitz"),
+        Param("retreat_at", "Retreat at K armies", "blitz"),
+        Param("balance", "Balanced Blitz's constants", "blitz", form=False),
         Param("exact", "Exact fractions", "output", page_default="false"),
+        Param("move_in", "Armies moved in after a capture", "plan"),
+        Param("no_disputed", "Classic board without New Guinea-Western Australia", "plan"),
+        Param("attacker", "The attacker's territories", "plan", form=False),
+        Param("region", "More territories in play", "plan", form=False),
+        Param("max_states", "Most states", "plan", form=False),
+        Param("detail", "Lines shown down to P", "plan", form=False),
+        Param("no_compare", "Skip the fixed chains", "plan", form=False),
         Param("at_least", "At least K left", "tails", form=False),
         Param("at_most", "Defender at most K", "tails", form=False),
         Param("metric", "Metric", "table", form=False),
@@ -79,6 +96,7 @@ PARAMS: dict[str, Param] = {
 }
 
 RULES = (
+    "edition",
     "attacker_dice",
     "defender_dice",
     "attacker_sides",
@@ -86,8 +104,27 @@ RULES = (
     "ties",
     "stay_behind",
     "count",
+    "capital",
+    "wall",
+    "zombie_defender",
+    "zombie_attacker",
 )
 PLAY = ("choice", "objective", "allow_stop")
+BLITZ = ("dice", "balance", "stop_until", "retreat_at")
+#: The plan's options that name no file and start no simulation.
+PLAN = (
+    "attacker",
+    "defenders",
+    "target",
+    "region",
+    "no_disputed",
+    "objective",
+    "move_in",
+    "exact",
+    "max_states",
+    "detail",
+    "no_compare",
+)
 
 
 @dataclass(frozen=True)
@@ -107,13 +144,13 @@ ENDPOINTS: dict[str, Endpoint] = {
         Endpoint(
             "odds",
             ("risk", "odds"),
-            ("attackers", "defenders", *PLAY, "exact", "at_least", "at_most", *RULES),
+            ("attackers", "defenders", *PLAY, "exact", "at_least", "at_most", *RULES, *BLITZ),
             "odds",
         ),
         Endpoint(
             "table",
             ("risk", "table"),
-            ("attackers", "defenders", "metric", *PLAY, "exact", *RULES),
+            ("attackers", "defenders", "metric", *PLAY, "exact", *RULES, *BLITZ),
             "table",
         ),
         Endpoint(
@@ -125,21 +162,22 @@ ENDPOINTS: dict[str, Endpoint] = {
         Endpoint(
             "chain",
             ("risk", "chain"),
-            ("attackers", "defenders", "leave", "exact", *RULES),
+            ("attackers", "defenders", "leave", "exact", *RULES, "dice", "balance"),
             "chain",
         ),
         Endpoint(
             "need",
             ("risk", "need"),
-            ("defenders", "target", *PLAY, "leave", "exact", *RULES),
+            ("defenders", "target", *PLAY, "leave", "exact", *RULES, *BLITZ[:3]),
             "need",
         ),
         Endpoint(
             "left",
             ("risk", "left"),
-            ("attackers", "defenders", "at_least", "at_most", *RULES),
+            ("attackers", "defenders", "at_least", "at_most", *RULES, *BLITZ),
             "left",
         ),
+        Endpoint("plan", ("risk", "plan"), (*PLAN, *RULES), "plan"),
     )
 }
 
@@ -310,7 +348,7 @@ def describe(name: str) -> tuple[ParamInfo, ...]:
         first = actions[0]
         minimum = 1 if first.type is positive_int else 0 if first.type is nonnegative_int else None
         kind = "integer" if minimum is not None else "string"
-        if _is_flag(actions):
+        if _is_flag(actions) or first.type is yes_no:
             kind = "boolean"
         elif first.nargs == "+":
             kind = "list"

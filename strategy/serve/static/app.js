@@ -31,11 +31,14 @@
       label.classList.add("check");
     } else if (info.choices) {
       input = element("select");
+      // No default: the edition's (or the classic) value, left to the server.
+      if (info.default === null) input.append(element("option", { value: "" }, "(default)"));
       for (const choice of info.choices) input.append(element("option", { value: choice }, choice));
       if (info.default !== null) input.value = String(info.default);
     } else if (info.kind === "integer") {
       input = element("input", { type: "number", inputmode: "numeric", min: String(info.minimum) });
       if (info.default !== null) input.value = String(info.default);
+      else input.placeholder = "default";
     } else {
       input = element("input", { type: "text" });
       if (info.default !== null) input.value = String(info.default);
@@ -127,12 +130,12 @@
     const path = $("path").value.split(/[\s,]+/).filter(Boolean);
     const battle = { attackers, defenders };
     const jobs = [oddsPanel(battle, fetch), advicePanel(battle, fetch), needPanel(battle, fetch)];
-    jobs.push(chainPanel(battle, path, fetch));
+    jobs.push(chainPanel(battle, path, fetch), planPanel(fetch));
     await Promise.allSettled(jobs);
     if (mine === generation) document.body.dataset.busy = "";
   }
 
-  const RULES = ["battle", "rules", "output"];
+  const RULES = ["battle", "rules", "blitz", "output"];
   const PLAY = [...RULES, "play"];
 
   async function oddsPanel(battle, fetch) {
@@ -240,10 +243,8 @@
       $("matrix-json").hidden = true;
       showError("advice-error", null);
       $("advice").textContent =
-        `Both sides always roll the most dice they may (the attacker up to ` +
-        `${value("attacker_dice")}, the defender up to ${value("defender_dice")}), and ` +
-        "stopping early never raises P(capture). Choose another choice rule or objective " +
-        "to see where that changes.";
+        "Both sides always roll the most dice they may, and stopping early never raises " +
+        "P(capture). Choose another choice rule or objective to see where that changes.";
       return;
     }
     const grid = {
@@ -376,6 +377,31 @@
     }
   }
 
+  async function planPanel(fetch) {
+    const [from, defenders, target] = ["plan-from", "plan-defenders", "plan-target"].map(
+      (id) => $(id).value.trim()
+    );
+    $("plan-panel").hidden = !(from && target);
+    if (!from || !target) return;
+    const given = { attacker: from, defenders: defenders || null, target };
+    const address = url("plan", given, ["rules", "output", "plan"]);
+    $("plan-json").href = address;
+    try {
+      const plan = await fetch(address);
+      showError("plan-error", null);
+      const move = plan.first_move;
+      const first =
+        move && move.action === "attack"
+          ? `first attack ${move.target} from ${move.source} with ${move.dice} dice`
+          : "do not attack";
+      $("plan").textContent = `${plan.objective_text}: ${decimals(plan.value)}; ${first}.`;
+      $("plan-lines").textContent = plan.plan.join("\n");
+    } catch (error) {
+      showError("plan-error", error);
+      if (error.name !== "AbortError") $("plan-lines").textContent = "";
+    }
+  }
+
   async function init() {
     try {
       schema = await get("/api/params");
@@ -384,7 +410,9 @@
       return;
     }
     for (const info of schema.form) addField(info);
-    $("path").addEventListener("input", schedule);
+    for (const id of ["path", "plan-from", "plan-defenders", "plan-target"]) {
+      $(id).addEventListener("input", schedule);
+    }
     document.body.dataset.ready = "1";
     await update();
   }
