@@ -23,6 +23,7 @@ GROUPS = (
     "strategy.cli.search_games",
     "strategy.cli.paper",
     "strategy.cli.graph",
+    "strategy.cli.serve",
 )
 
 
