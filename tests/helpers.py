@@ -6,6 +6,7 @@ against them. Test modules import them as ``from tests.helpers import …``.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -86,6 +87,13 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         status = int(exit_.code or 0)
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    """Run one command line with ``--json``; it must succeed; return what it printed, parsed."""
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0, err
+    return json.loads(out)
 
 
 #: The repository's root: examples run from there, with its package first on the path.

@@ -9,19 +9,13 @@ from typing import Any
 import pytest
 
 import strategy.cli.main as cli_main
-from tests.helpers import run
+from tests.helpers import run, run_json
 
 
 @pytest.fixture(autouse=True)
 def games_only(monkeypatch: pytest.MonkeyPatch) -> None:
     # These tests are about this command group alone, whatever other groups exist.
     monkeypatch.setattr(cli_main, "GROUPS", ("strategy.cli.games",))
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    status, out, _ = run(capsys, *argv, "--json")
-    assert status == 0
-    return json.loads(out)
 
 
 def test_nim(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 import strategy.cli.main as cli_main
+from tests.helpers import run, run_json
 
 
 @pytest.fixture(autouse=True)
 def search_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli_main, "GROUPS", ("strategy.cli.search_games",))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = cli_main.main(list(argv))
-    except SystemExit as exit_:  # argparse's own errors
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    status, out, err = run(capsys, *argv, "--json")
-    assert status == 0, err
-    return json.loads(out)
 
 
 def test_mcts_tictactoe_repeats_with_its_seed(capsys: pytest.CaptureFixture[str]) -> None:

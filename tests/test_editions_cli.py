@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from strategy.cli.main import build_parser, main
+from strategy.cli.main import build_parser
 from strategy.risk.classic import battle_odds
 from strategy.risk.rules import Rules
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    status, out, err = run(capsys, *argv, "--json")
-    assert status == 0, err
-    return json.loads(out)
+from tests.helpers import run, run_json
 
 
 @pytest.mark.parametrize(

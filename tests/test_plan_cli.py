@@ -8,8 +8,8 @@ from pathlib import Path
 import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from strategy.cli.main import main
 from strategy.risk.chain import chain_odds
+from tests.helpers import run
 
 SOUTH = [
     "risk",
@@ -21,12 +21,6 @@ SOUTH = [
     "--target",
     "South America",
 ]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_text_names_the_value_the_first_move_and_the_baselines(
