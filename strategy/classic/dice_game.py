@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from strategy.classic.base import GameDefaults
+from strategy.engine.errors import InputError
 from strategy.engine.game import NodeKind
 from strategy.engine.solve import solve
 
@@ -51,7 +52,7 @@ class RollOrStop(GameDefaults):
 
     def __post_init__(self) -> None:
         if self.rolls < 1 or self.sides < 1:
-            raise ValueError(f"need at least one roll and one side ({self.rolls}, {self.sides})")
+            raise InputError(f"need at least one roll and one side ({self.rolls}, {self.sides})")
 
     def initial_state(self) -> DiceState:
         """The first roll, about to happen."""

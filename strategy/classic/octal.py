@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from strategy.engine.errors import InputError
 from strategy.engine.impartial import mex, nim_sum
 
 __all__ = ["OctalAnalysis", "OctalGame", "Periodicity", "analyse_octal", "find_periodicity"]
@@ -49,7 +50,7 @@ class OctalGame:
 
     def __post_init__(self) -> None:
         if not self.digits or not self.digits[-1] or any(not 0 <= d <= 7 for d in self.digits):
-            raise ValueError(f"octal digits {self.digits} must be 0-7 and end in a non-zero digit")
+            raise InputError(f"octal digits {self.digits} must be 0-7 and end in a non-zero digit")
 
     @classmethod
     def parse(cls, code: str) -> OctalGame:
@@ -60,7 +61,7 @@ class OctalGame:
         """
         match = _CODE.fullmatch(code.strip())
         if match is None:
-            raise ValueError(
+            raise InputError(
                 f"{code!r} is not an octal game code: write 0. followed by octal digits 0-7, "
                 "not all zero (Kayles is 0.77)"
             )
@@ -113,7 +114,7 @@ class OctalGame:
         (0, 1, 2, 3, 0, 1, 2, 3, 0, 1)
         """
         if up_to < 0:
-            raise ValueError(f"up_to must not be negative, not {up_to}")
+            raise InputError(f"up_to must not be negative, not {up_to}")
         values: list[int] = []
         for heap in range(up_to + 1):
             values.append(mex(nim_sum(values[h] for h in left) for left in self.heap_options(heap)))

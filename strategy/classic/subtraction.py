@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from strategy.classic.octal import OctalAnalysis, OctalGame, analyse_octal
+from strategy.engine.errors import InputError
 
 __all__ = ["SubtractionGame", "bash_winning_take"]
 
@@ -34,7 +35,7 @@ class SubtractionGame:
     def __post_init__(self) -> None:
         takes = tuple(sorted(set(self.takes)))
         if not takes or takes[0] < 1:
-            raise ValueError(f"a subtraction set needs positive whole numbers, not {self.takes}")
+            raise InputError(f"a subtraction set needs positive whole numbers, not {self.takes}")
         object.__setattr__(self, "takes", takes)
 
     @classmethod

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, nonnegative_int, positive_int
+from strategy.cli.common import CliError, cannot_write, nonnegative_int, output_file, positive_int
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game
@@ -41,13 +40,13 @@ def add_graph_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("the graph")
     group.add_argument(
         "--out",
-        type=Path,
+        type=output_file,
         metavar="FILE",
         help="write the graph; the extension picks the format: .graphml, .gexf, .json "
         "(node-link), .dot or .gv (default: DOT text on stdout, unless --draw)",
     )
     group.add_argument(
-        "--draw", type=Path, metavar="FILE", help="draw the graph to FILE.png, .svg or .pdf"
+        "--draw", type=output_file, metavar="FILE", help="draw the graph to FILE.png, .svg or .pdf"
     )
     group.add_argument(
         "--optimal-only",
@@ -98,7 +97,7 @@ def export(
             try:
                 action(graph, path)
             except OSError as error:
-                raise CliError(f"cannot write {path}: {error.strerror or error}") from None
+                raise cannot_write(path, error) from None
             written.append(f"wrote {path}")
     # The summary follows the writes, so a failed write never sits under a success line.
     print(

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
+from strategy.engine.errors import InputError
+
 __all__ = ["MatrixSolution", "solve_matrix_game"]
 
 Number = TypeVar("Number", Fraction, float)
@@ -73,21 +75,21 @@ def _validated(matrix: object, convert: type[Number]) -> list[list[Number]]:
     try:
         rows = [list(row) for row in matrix]  # type: ignore[attr-defined]
     except TypeError:
-        raise ValueError(
+        raise InputError(
             "the matrix must be a sequence of rows, each a sequence of numbers"
         ) from None
     if not rows or not rows[0]:
-        raise ValueError("the matrix is empty: a game needs at least one row and one column")
+        raise InputError("the matrix is empty: a game needs at least one row and one column")
     width = len(rows[0])
     result: list[list[Number]] = []
     for i, row in enumerate(rows):
         if len(row) != width:
-            raise ValueError(f"the matrix is ragged: row 0 has {width} entries, row {i} {len(row)}")
+            raise InputError(f"the matrix is ragged: row 0 has {width} entries, row {i} {len(row)}")
         for j, entry in enumerate(row):
             if not isinstance(entry, numbers.Real) or not (
                 isinstance(entry, numbers.Rational) or math.isfinite(entry)
             ):
-                raise ValueError(f"matrix entry [{i}][{j}] = {entry!r} is not a finite number")
+                raise InputError(f"matrix entry [{i}][{j}] = {entry!r} is not a finite number")
         result.append([convert(entry) for entry in row])
     return result
 

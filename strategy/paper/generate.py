@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from strategy.engine.errors import InputError
 from strategy.paper.battles import battle_sections
 from strategy.paper.latex import macro
 from strategy.paper.optimal_play import optimal_sections
@@ -23,7 +24,7 @@ def generate(directory: Path, root: Path) -> list[Path]:
     ``tests/data`` holds seed 000's table. Returns every file in ``directory``, sorted."""
     seed000 = root / SEED000_CSV
     if not seed000.is_file():
-        raise ValueError(f"seed 000's table is not at {seed000}: run from the repository root")
+        raise InputError(f"seed 000's table is not at {seed000}: run from the repository root")
     directory.mkdir(parents=True, exist_ok=True)
     section = (
         battle_sections()

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
+from strategy.engine.errors import InputError
 from strategy.risk.battle import Value, battle_odds
 from strategy.risk.outcomes import FinalStates
 from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
@@ -126,7 +127,7 @@ def per_territory(rules: Rules | Sequence[Rules], territories: int) -> tuple[Rul
     if isinstance(rules, Rules):
         return (rules,) * territories
     if len(rules) != territories:
-        raise ValueError(
+        raise InputError(
             f"give one set of rules or one per territory ({territories}), not {len(rules)}"
         )
     return tuple(rules)
@@ -148,15 +149,15 @@ def chain_odds(
     [(1, 2, 0), (1, 1, 0), (0, 1, 1), (0, 1, 2)]
     """
     if not defenders:
-        raise ValueError("give at least one territory to attack")
+        raise InputError("give at least one territory to attack")
     if not whole_at_least(leave, 1):
-        raise ValueError(
+        raise InputError(
             f"leave must be a whole number >= 1 (a territory is never empty), not {leave!r}"
         )
     path = tuple(defenders)
     for d in path:
         if not whole_at_least(d, 1):
-            raise ValueError(f"every territory on the path needs >= 1 defender, not {d!r}")
+            raise InputError(f"every territory on the path needs >= 1 defender, not {d!r}")
     rule_list = per_territory(rules, len(path))
     rule_list[0].check_state(attackers, path[0])
     fight = _classic_exact if exact else _classic_float

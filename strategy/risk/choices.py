@@ -12,13 +12,15 @@ True
 >>> choice_rule("bluff")
 Traceback (most recent call last):
 ...
-ValueError: unknown choice rule 'bluff'; choose from max, announce, respond, sees-roll
+strategy.engine.errors.InputError: unknown choice rule 'bluff'; choose from max, ...
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from strategy.engine.errors import InputError
 
 Choice = Literal["max", "announce", "respond", "sees-roll"]
 
@@ -82,6 +84,6 @@ def choice_rule(name: str) -> ChoiceRule:
     try:
         return CHOICE_RULES[name]  # type: ignore[index]
     except KeyError:
-        raise ValueError(
+        raise InputError(
             f"unknown choice rule {name!r}; choose from {', '.join(CHOICE_RULES)}"
         ) from None

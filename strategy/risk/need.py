@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from strategy.engine.errors import InputError
 from strategy.risk.battle import CAPTURE, Value
 from strategy.risk.chain import chain_odds, per_territory
 from strategy.risk.choices import Choice
@@ -55,18 +56,18 @@ def parse_target(text: str) -> Fraction:
     >>> parse_target("1")
     Traceback (most recent call last):
     ...
-    ValueError: the target must lie strictly between 0 and 1 (no army is certain to win), not '1'
+    strategy.engine.errors.InputError: the target must lie strictly between 0 and 1 ...
     """
     percent = text.strip().endswith("%")
     try:
         value = Fraction(text.strip().removesuffix("%"))
     except (ValueError, ZeroDivisionError):
-        raise ValueError(
+        raise InputError(
             f"the target must be a probability like 0.8, 80% or 4/5, not {text!r}"
         ) from None
     value = value / 100 if percent else value
     if not 0 < value < 1:
-        raise ValueError(
+        raise InputError(
             "the target must lie strictly between 0 and 1 (no army is certain to win), "
             f"not {text!r}"
         )
@@ -97,7 +98,7 @@ def fewest(
         high = smallest + 2 * step
         step *= 2
         if high > limit:
-            raise ValueError(f"no army of up to {limit} armies reaches the target")
+            raise InputError(f"no army of up to {limit} armies reaches the target")
     while low < high:
         middle = (low + high) // 2
         if at(middle) >= target:
@@ -134,15 +135,15 @@ def minimum_armies(
     """
     path = (defenders,) if isinstance(defenders, int) else tuple(defenders)
     if not path:
-        raise ValueError("give at least one territory to attack")
+        raise InputError("give at least one territory to attack")
     rule_list = per_territory(rules, len(path))
     classic = choice == "max" and objective == CAPTURE
     if not objective.is_probability:
-        raise ValueError(
+        raise InputError(
             f"a target needs a probability objective (capture or keep:K), not {objective.label!r}"
         )
     if not classic and len(path) > 1:
-        raise ValueError("choice rules and keep:K are solved for one territory, not for a path")
+        raise InputError("choice rules and keep:K are solved for one territory, not for a path")
 
     def probability(attackers: int) -> Value:
         if classic:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from strategy.engine.errors import InputError
+
 Kind = Literal["capture", "signed", "attacker-left", "defender-left", "keep", "balance"]
 
 _DESCRIPTIONS: dict[str, str] = {
@@ -40,7 +42,7 @@ class Objective:
     >>> Objective.parse("keep")
     Traceback (most recent call last):
     ...
-    ValueError: objective 'keep' needs a whole number, as in keep:3
+    strategy.engine.errors.InputError: objective 'keep' needs a whole number, as in keep:3
     """
 
     kind: Kind
@@ -52,20 +54,20 @@ class Objective:
         or ``balance:T``."""
         name, _, value = text.strip().partition(":")
         if name not in _DESCRIPTIONS:
-            raise ValueError(
+            raise InputError(
                 f"unknown objective {text!r}; choose from capture, signed, attacker-left, "
                 "defender-left, keep:K, balance:T"
             )
         if name not in _PARAMETRISED:
             if value:
-                raise ValueError(f"objective {name!r} takes no parameter")
+                raise InputError(f"objective {name!r} takes no parameter")
             return Objective(name)  # type: ignore[arg-type]
         try:
             parameter = int(value)
         except ValueError:
-            raise ValueError(f"objective {name!r} needs a whole number, as in {name}:3") from None
+            raise InputError(f"objective {name!r} needs a whole number, as in {name}:3") from None
         if parameter < 0:
-            raise ValueError(f"objective {name!r} needs a number >= 0, not {parameter}")
+            raise InputError(f"objective {name!r} needs a number >= 0, not {parameter}")
         return Objective(name, parameter)  # type: ignore[arg-type]
 
     @property

@@ -38,6 +38,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.engine.matrix_game import solve_matrix_game
 from strategy.engine.resources import require_memory
 from strategy.risk.battle import CAPTURE, BattleTable, table_memory
@@ -127,11 +128,11 @@ def check_objective(objective: Objective, choice: Choice, allow_stop: bool) -> N
     >>> check_objective(Objective("attacker-left"), "sees-roll", allow_stop=False)
     Traceback (most recent call last):
     ...
-    ValueError: objective 'attacker-left' only describes the battle fought to the end ...
+    strategy.engine.errors.InputError: objective 'attacker-left' only describes ...
     """
     choice_rule(choice)
     if objective.kind not in OPTIMISED and (choice != "max" or allow_stop):
-        raise ValueError(
+        raise InputError(
             f"objective {objective.label!r} only describes the battle fought to the end with "
             "the most dice (choice max, no stopping); players optimise capture, signed, "
             "keep:K or balance:T"

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeGuard
 
+from strategy.engine.errors import InputError
+
 Ties = Literal["defender", "attacker"]
 Count = Literal["territory", "attacking"]
 
@@ -39,7 +41,7 @@ class Rules:
     >>> Rules(attacker_sides=1)
     Traceback (most recent call last):
     ...
-    ValueError: attacker_sides must be a whole number from 2 to 1000, not 1
+    strategy.engine.errors.InputError: attacker_sides must be a whole number from 2 to 1000, not 1
     """
 
     attacker_dice: int = 3
@@ -57,9 +59,9 @@ class Rules:
         _check_range("defender_sides", self.defender_sides, 2, MAX_SIDES)
         _check_range("stay_behind", self.stay_behind, 0, 1_000_000)
         if self.ties not in ("defender", "attacker"):
-            raise ValueError(f"ties must be 'defender' or 'attacker', not {self.ties!r}")
+            raise InputError(f"ties must be 'defender' or 'attacker', not {self.ties!r}")
         if self.count not in ("territory", "attacking"):
-            raise ValueError(f"count must be 'territory' or 'attacking', not {self.count!r}")
+            raise InputError(f"count must be 'territory' or 'attacking', not {self.count!r}")
 
     @property
     def offset(self) -> int:
@@ -101,20 +103,20 @@ class Rules:
         >>> Rules().check_state(0, 3)
         Traceback (most recent call last):
         ...
-        ValueError: attackers must be at least 1 when A counts the territory, not 0
+        strategy.engine.errors.InputError: attackers must be at least 1 when ...
         """
         for name, value in (("attackers", attackers), ("defenders", defenders)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{name} must be a whole number, not {value!r}")
+                raise InputError(f"{name} must be a whole number, not {value!r}")
         if attackers < self.min_attackers:
             where = "when A counts the territory" if self.count == "territory" else ""
-            raise ValueError(
+            raise InputError(
                 f"attackers must be at least {self.min_attackers} {where}, not {attackers}".replace(
                     "  ", " "
                 )
             )
         if defenders < 0:
-            raise ValueError(f"defenders must not be negative, not {defenders}")
+            raise InputError(f"defenders must not be negative, not {defenders}")
 
 
 def whole_at_least(value: object, least: int) -> TypeGuard[int]:
@@ -132,16 +134,16 @@ def check_table_size(max_attackers: int, max_defenders: int) -> None:
     >>> check_table_size(3, 0)
     Traceback (most recent call last):
     ...
-    ValueError: max_defenders must be a whole number >= 1, not 0
+    strategy.engine.errors.InputError: max_defenders must be a whole number >= 1, not 0
     """
     for name, size in (("max_attackers", max_attackers), ("max_defenders", max_defenders)):
         if not whole_at_least(size, 1):
-            raise ValueError(f"{name} must be a whole number >= 1, not {size!r}")
+            raise InputError(f"{name} must be a whole number >= 1, not {size!r}")
 
 
 def _check_range(name: str, value: object, low: int, high: int) -> None:
     if not (whole_at_least(value, low) and value <= high):
-        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise InputError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
 
 
 #: The classic rules (3 v 2 six-sided dice, ties to the defender, territory count).

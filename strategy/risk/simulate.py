@@ -28,6 +28,7 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
+from strategy.engine.errors import InputError
 from strategy.risk.objectives import Objective
 from strategy.risk.play.dice_policy import (
     MOST_DICE,
@@ -74,7 +75,7 @@ def proportion_interval(successes: int, trials: int, confidence: float = 0.95) -
     betaincinv = importlib.import_module("scipy.special").betaincinv
     _check_interval_inputs(trials, confidence)
     if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be from 0 to {trials}, not {successes}")
+        raise InputError(f"successes must be from 0 to {trials}, not {successes}")
     alpha = 1 - confidence
     low = float(betaincinv(successes, trials - successes + 1, alpha / 2)) if successes else 0.0
     high = (
@@ -114,9 +115,9 @@ def mean_interval(
 
 def _check_interval_inputs(trials: int, confidence: float) -> None:
     if trials < 1:
-        raise ValueError(f"trials must be at least 1, not {trials}")
+        raise InputError(f"trials must be at least 1, not {trials}")
     if not 0 < confidence < 1:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, not {confidence}")
+        raise InputError(f"confidence must lie strictly between 0 and 1, not {confidence}")
 
 
 @dataclass(frozen=True)
@@ -216,11 +217,11 @@ def _simulate_starts(
     policy: Policy,
 ) -> list[Simulation]:
     if not whole_at_least(trials, 1):
-        raise ValueError(f"trials must be a whole number >= 1, not {trials!r}")
+        raise InputError(f"trials must be a whole number >= 1, not {trials!r}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     if not whole_at_least(seed, 0):
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+        raise InputError(f"seed must be a whole number >= 0, not {seed!r}")
     rng = np.random.default_rng(seed)
     start_a = np.array([a for a, _ in starts], dtype=np.int64)
     start_d = np.array([d for _, d in starts], dtype=np.int64)

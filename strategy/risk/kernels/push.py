@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.classic_float import FloatArray, float_rolls
 from strategy.risk.kernels.geometry import Progress, edge_cells, progress_step
@@ -60,7 +61,7 @@ def push_forward(
     a normal float become subnormal ones, off by less than 5e-324 each.
     """
     if not tolerance >= 0:
-        raise ValueError(f"tolerance must be a number >= 0, not {tolerance!r}")
+        raise InputError(f"tolerance must be a number >= 0, not {tolerance!r}")
     return _Push(n0, d0, rules, tolerance).run(progress)
 
 
