@@ -162,10 +162,10 @@ def state_graph(
     'a | b'
     """
     if result is None:
-        states, moves = count_reachable(game, max_states, MOVES_PER_STATE * max_states)
-        items = states + moves
+        count, moves = count_reachable(game, max_states, MOVES_PER_STATE * max_states)
+        items = count + moves
         require(
-            f"a graph of {states:,} states and {moves:,} moves",
+            f"a graph of {count:,} states and {moves:,} moves",
             memory=ITEM_BYTES * items,
             seconds=ITEM_SECONDS * items,
         )
