@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from strategy.engine.errors import InputError
+from strategy.engine.numbers import decimal_text
 from strategy.engine.numbers import fraction_text as _fraction_text
 
 #: The most characters a whole-number argument may have: no count we take needs more.
@@ -107,6 +108,18 @@ def fraction_text(value: Fraction | int | float) -> str:
     return _fraction_text(value)
 
 
+def decimal(value: Fraction | float, digits: int = 6) -> str:
+    """``value`` with ``digits`` decimals: rounded exactly from a fraction (every digit shown
+    is the true one), as usual from a float.
+
+    >>> decimal(Fraction(5, 12)), decimal(0.5, 2)
+    ('0.416667', '0.50')
+    """
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return decimal_text(value, digits)
+
+
 def add_output_options(
     parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")
 ) -> None:
@@ -156,6 +169,20 @@ def write_text(args: argparse.Namespace, text: str) -> None:
         write_text_atomic(out, text)
     except OSError as error:
         raise cannot_write(out, error) from None
+
+
+def write_npy(path: Path, array: Any) -> None:
+    """Write a numpy array to exactly ``path`` (numpy would add ``.npy`` to a name without
+    it), whole or not at all."""
+    import numpy as np
+
+    from strategy.engine.atomic import atomic_open
+
+    try:
+        with atomic_open(path, "wb") as out:
+            np.save(out, array)
+    except OSError as error:
+        raise cannot_write(path, error) from None
 
 
 def write_json(args: argparse.Namespace, obj: Any, *, indent: int | None = 2) -> None:

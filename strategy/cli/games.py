@@ -20,12 +20,15 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     CliError,
     add_output_options,
+    decimal,
     fraction_text,
     nonnegative_int,
     positive_int,
     write_json,
     write_text,
 )
+from strategy.engine.errors import InputError
+from strategy.engine.numbers import parse_fraction
 
 if TYPE_CHECKING:
     from strategy.classic.octal import OctalAnalysis
@@ -143,6 +146,17 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     matrix.add_argument("matrix", help='payoffs to the row player as JSON, e.g. "[[1,-1],[-1,1]]"')
     matrix.add_argument("--float", dest="exact", action="store_false", help="linear programming")
+
+
+def exact_str(value: Fraction | float) -> str:
+    """A number as ``str`` writes it (``p/q``, or ``p`` for integers), at any length.
+
+    >>> exact_str(Fraction(6, 3)), exact_str(Fraction(1, 3)), exact_str(0.5)
+    ('2', '1/3', '0.5')
+    """
+    if isinstance(value, float):
+        return str(value)
+    return fraction_text(value).removesuffix("/1")
 
 
 def _emit(args: argparse.Namespace, obj: dict[str, Any], lines: list[str]) -> int:
@@ -277,7 +291,7 @@ def run_dice(args: argparse.Namespace) -> int:
         "keep_from": list(result.keep_from),
         "states": result.states,
     }
-    lines = [f"expected reward {result.value} = {float(result.value):.6f}"]
+    lines = [f"expected reward {exact_str(result.value)} = {decimal(result.value)}"]
     lines += [
         f"after roll {roll}: keep {face} or more, else roll again"
         for roll, face in enumerate(result.keep_from, start=1)
@@ -317,7 +331,7 @@ def run_pig(args: argparse.Namespace) -> int:
     policy = f"both hold at {hold_at} or goal" if hold_at else "optimal play"
     shown = f" = {fraction_text(value)}" if exact else ""
     lines = [
-        f"Pig to {goal}, {policy}: first player wins with probability {float(value):.6f}{shown}",
+        f"Pig to {goal}, {policy}: first player wins with probability {decimal(value)}{shown}",
         f"({method}, {seconds:.2f} s)",
         "",
     ]
@@ -352,9 +366,9 @@ def run_matrix(args: argparse.Namespace) -> int:
         "exact": solution.exact,
     }
     lines = [
-        f"value {solution.value}",
-        f"row player:    {', '.join(str(p) for p in solution.row_strategy)}",
-        f"column player: {', '.join(str(p) for p in solution.column_strategy)}",
+        f"value {exact_str(solution.value)}",
+        f"row player:    {', '.join(exact_str(p) for p in solution.row_strategy)}",
+        f"column player: {', '.join(exact_str(p) for p in solution.column_strategy)}",
     ]
     return _emit(args, obj, lines)
 
@@ -365,7 +379,9 @@ def _parse_matrix(text: str) -> list[list[Fraction]]:
         rows = json.loads(text)
         if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
             raise ValueError
-        return [[Fraction(str(entry)) for entry in row] for row in rows]
+        return [[parse_fraction(str(entry), "number in a matrix") for entry in row] for row in rows]
+    except InputError:
+        raise
     except (ValueError, ZeroDivisionError, TypeError):
         raise CliError(
             f"{text!r} is not a matrix: write rows of numbers as JSON, e.g. [[1,-1],[-1,1]]"

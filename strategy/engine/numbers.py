@@ -20,7 +20,14 @@ from fractions import Fraction
 
 from strategy.engine.errors import InputError
 
-__all__ = ["MAX_EXPONENT", "decimal_text", "fraction_text", "int_text", "parse_fraction"]
+__all__ = [
+    "MAX_EXPONENT",
+    "decimal_text",
+    "fraction_text",
+    "int_text",
+    "parse_fraction",
+    "text_seconds",
+]
 
 #: The largest power of ten a number typed by the user may carry (``1e-100000`` is fine).
 MAX_EXPONENT = 100_000
@@ -32,6 +39,20 @@ _NUMBER = re.compile(
     r"\s*[-+]?(?:\d(?:_?\d)*(?:\s*/\s*\d(?:_?\d)*)?"
     r"|(?:\d(?:_?\d)*)?(?:\.(?:\d(?:_?\d)*)?)?(?:[eE]([-+]?\d(?:_?\d)*))?)\s*"
 )
+
+
+#: Python 3.11 writes an integer of n digits in about this many times n**2 seconds.
+_SECONDS_PER_SQUARED_DIGIT = 4e-11
+
+
+def text_seconds(digits: float) -> float:
+    """About how long writing an integer of ``digits`` digits takes: the conversion to
+    decimal is quadratic (a million digits: half a minute).
+
+    >>> round(text_seconds(10**6))
+    40
+    """
+    return _SECONDS_PER_SQUARED_DIGIT * digits * digits
 
 
 def int_text(number: int) -> str:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from strategy.engine.errors import InputError
+from strategy.engine.numbers import parse_fraction
 from strategy.risk.battle import CAPTURE, Value
 from strategy.risk.chain import chain_odds, per_territory
 from strategy.risk.choices import Choice
@@ -59,12 +60,9 @@ def parse_target(text: str) -> Fraction:
     strategy.engine.errors.InputError: the target must lie strictly between 0 and 1 ...
     """
     percent = text.strip().endswith("%")
-    try:
-        value = Fraction(text.strip().removesuffix("%"))
-    except (ValueError, ZeroDivisionError):
-        raise InputError(
-            f"the target must be a probability like 0.8, 80% or 4/5, not {text!r}"
-        ) from None
+    value = parse_fraction(
+        text.strip().removesuffix("%"), "target: a probability like 0.8, 80% or 4/5"
+    )
     value = value / 100 if percent else value
     if not 0 < value < 1:
         raise InputError(

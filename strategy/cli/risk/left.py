@@ -9,6 +9,7 @@ from strategy.cli.common import (
     add_colour_option,
     add_output_options,
     colour_wanted,
+    decimal,
     fraction_text,
     nonnegative_int,
     write_json,
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         if rows:
             lines += ["", f"{what:>4}  {title}"]
             lines += [
-                f"{k:>4}  {paint(f'{float(p):.6f}', float(p), colour)}  {fraction_text(p)}"
+                f"{k:>4}  {paint(decimal(p), float(p), colour)}  {fraction_text(p)}"
                 for k, p in rows
             ]
     write_text(args, "\n".join(lines))

@@ -7,6 +7,7 @@ from typing import Any
 
 from strategy.cli.common import (
     colour_wanted,
+    decimal,
     fraction_text,
     positive_int,
     write_json,
@@ -92,19 +93,17 @@ def run(args: argparse.Namespace) -> int:
         } | play_json(play)
         write_json(args, obj)
         return 0
-    p = float(need.win_probability)
     against = ", ".join(map(str, need.defenders))
     kept = play.objective.parameter
     keeping = f", keeping at least {kept} armies," if play.objective.kind == "keep" else ""
     lines = [
         f"{need.attackers} armies in the attacking territory capture "
         f"{'the path ' if len(need.defenders) > 1 else ''}{against}{keeping} with probability "
-        f"{paint(f'{p:.6f}', p, colour_wanted(args))} >= {args.target}",
+        f"{paint(decimal(need.win_probability), float(need.win_probability), colour_wanted(args))}"
+        f" >= {args.target}",
     ]
     if need.previous_probability is not None:
-        lines.append(
-            f"{need.attackers - 1} armies would give {float(need.previous_probability):.6f}"
-        )
+        lines.append(f"{need.attackers - 1} armies would give {decimal(need.previous_probability)}")
     if args.exact:
         lines.append(f"exact: {fraction_text(need.win_probability)}")
     lines += rules_text(rules)

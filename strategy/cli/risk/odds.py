@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     CliError,
     add_output_options,
+    decimal,
     fraction_text,
     write_json,
     write_text,
@@ -190,22 +191,22 @@ def run(args: argparse.Namespace) -> int:
     rows += [(label, p) for label, _, p in asked.values()]
     for label, value in rows:
         exact = f"  = {fraction_text(value)}" if odds.exact else ""
-        lines.append(f"{label:<26}{float(value):>12.6f}{exact}")
+        lines.append(f"{label:<26}{decimal(value):>12}{exact}")
     if not odds.exact:
         lines.append(dropped_line(odds.dropped_mass, DEFAULT_TOLERANCE))
     shown, truncated = most_likely(odds.final_states, TEXT_STATES)
     if truncated:
-        held = float(sum(p for _, _, p in shown))
+        held = decimal(sum(p for _, _, p in shown))
         lines += [
             "",
             f"final states: {len(odds.final_states)} in all; the {len(shown)} most likely, "
-            f"together {held:.6f}, are shown (--json lists up to {JSON_STATES})",
+            f"together {held}, are shown (--json lists up to {JSON_STATES})",
         ]
     lines += ["", "final states        probability" + ("  exact" if odds.exact else "")]
     for a, d, p in shown:
         outcome = "captured" if d == 0 else "held"
         exact = f"  {fraction_text(p)}" if odds.exact else ""
-        lines.append(f"  A={a:<4} D={d:<4} {outcome:<8}{float(p):>10.6f}{exact}")
+        lines.append(f"  A={a:<4} D={d:<4} {outcome:<8}{decimal(p):>10}{exact}")
     write_text(args, "\n".join(lines))
     return 0
 
@@ -244,7 +245,7 @@ def run_optimal(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> in
         *play_header(
             args, rules, play, f"choice {play.choice}: {choice_rule(play.choice).summary}"
         ),
-        f"{'value':<26}{float(odds.value):>12.6f}{exact}",
+        f"{'value':<26}{decimal(odds.value):>12}{exact}",
         f"{'attacker':<26}{cell.attacker}",
     ]
     if cell.defender:

@@ -23,6 +23,7 @@ from strategy.cli.common import (
     nonnegative_int,
     positive_int,
     write_json,
+    write_npy,
     write_text,
 )
 from strategy.cli.risk.options import (
@@ -44,6 +45,9 @@ FORMATS = ("text", "csv", "json", "latex", "html", "npy")
 #: Characters a text format may write before the command asks for npy or --compact
 #: instead: a 2000 x 2000 float table in JSON fits, a 10,000 x 10,000 one does not.
 MAX_OUTPUT_CHARS = 128 * 1024**2
+#: Decimals a float table may show, and an exact one.
+FLOAT_DIGITS = 15
+MAX_DIGITS = 10_000
 METRICS = ("capture", "signed", "attacker-left", "defender-left")
 #: Decimals shown by default: odds to 3 places, army counts to 1 place as in seed 000.
 DIGITS = {
@@ -125,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
     """Compute the table and write it in the chosen format."""
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
+    check_digits(args.digits, args.exact)
     rules = rules_from_args(args)
     play = play_from_args(args, args.metric)
     compact = args.format == "text" and args.compact
@@ -134,12 +139,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         write_json(args, table_json(table, play), indent=None)
     elif args.format == "npy":
-        import numpy as np
-
-        try:
-            np.save(args.out, table.as_array())
-        except OSError as error:
-            raise CliError(f"cannot write {args.out}: {error.strerror}") from None
+        write_npy(args.out, table.as_array())
     else:
         # The compact view shows one cell in several; formatting only those keeps a
         # 10,000 x 10,000 table cheap. It samples further if still too wide.
@@ -151,16 +151,32 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def output_chars(attackers: int, defenders: int, rules: Rules, fmt: str, exact: bool) -> int:
+def check_digits(digits: int | None, exact: bool) -> None:
+    """Refuse ``--digits`` beyond what the values hold: floats carry about 15 significant
+    digits, exact values any number (up to ``MAX_DIGITS``, shown exactly)."""
+    if digits is None:
+        return
+    if digits > MAX_DIGITS:
+        raise CliError(f"--digits {digits} is more than the {MAX_DIGITS:,} decimals shown at most")
+    if digits > FLOAT_DIGITS and not exact:
+        raise CliError(
+            f"--digits {digits}: floats carry about {FLOAT_DIGITS} significant digits; "
+            "add --exact for more, every digit exact"
+        )
+
+
+def output_chars(
+    attackers: int, defenders: int, rules: Rules, fmt: str, exact: bool, digits: int = 0
+) -> int:
     """A rough size of the table written in a text format: a float's characters per cell
-    (HTML adds a style), and in CSV and JSON each exact fraction's digits, which grow with
-    the battle's length.
+    (HTML adds a style), or ``digits`` decimals and a few characters more, and in CSV and
+    JSON each exact fraction's digits, which grow with the battle's length.
 
     >>> from strategy.risk.rules import Rules
     >>> output_chars(100, 100, Rules(), "json", exact=False)
     240000
     """
-    per_cell = 48 if fmt == "html" else 24
+    per_cell = max(24, digits + 8) + (24 if fmt == "html" else 0)
     if exact and fmt in ("csv", "json"):
         # A cell's numerator and denominator have about one roll's digits per army lost,
         # half the table's longest battle on average.
@@ -171,11 +187,19 @@ def output_chars(attackers: int, defenders: int, rules: Rules, fmt: str, exact: 
 
 
 def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> None:
-    """Refuse, before any work, a table too large to write sensibly in a text format."""
-    from strategy.engine.resources import human_bytes
+    """Refuse, before any work, a table too large to write sensibly in a text format, or
+    whose exact numbers would take too long to write out."""
+    from strategy.engine.numbers import text_seconds
+    from strategy.engine.resources import human_bytes, require
     from strategy.risk.battle import check_table_memory
 
-    size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact)
+    digits = args.digits or 0
+    size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact, digits)
+    if args.exact:
+        cells = args.attackers * args.defenders
+        # Each number's decimal digits are written by a conversion quadratic in their length.
+        longest = max(digits, size / max(cells, 1) / 2)
+        require(f"writing the exact table as {args.format}", seconds=cells * text_seconds(longest))
     if size > MAX_OUTPUT_CHARS:
         if play.classic:
             # Pointing to npy is no help when the table cannot be held at all.
@@ -291,13 +315,16 @@ def table_grid(
     says how the battle was played (default: the classic battle); ``step`` keeps every
     ``step``-th row and column only.
     """
+    from strategy.engine.numbers import decimal_text
     from strategy.present.render import Grid, format_number
 
     shown = DIGITS[metric.partition(":")[0]] if digits is None else digits
     cells: tuple[tuple[str, ...], ...]
-    if full and table.exact:
+    if table.exact:
+        # Every digit shown is exact: decimals come from the fractions, not from floats.
         rows = (table.values[i][::step] for i in range(0, len(table.attackers), step))
-        cells = tuple(tuple(fraction_text(v) for v in row) for row in rows)
+        exact_number = fraction_text if full else (lambda v: decimal_text(v, shown))
+        cells = tuple(tuple(exact_number(v) for v in row) for row in rows)
     else:
         # Floats from the array: no Python object per cell left out.
         floats: list[list[float]] = table.as_array()[::step, ::step].tolist()
