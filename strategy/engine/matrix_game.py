@@ -51,7 +51,8 @@ def solve_matrix_game(
 
     A pure saddle point, when there is one, is returned as pure strategies (first such row and
     column). Otherwise ``exact=True`` runs a simplex method over ``Fraction`` (floats in the
-    input are converted exactly), and ``exact=False`` calls ``scipy.optimize.linprog``.
+    input are converted exactly), and ``exact=False`` calls ``scipy.optimize.linprog``,
+    falling back on the exact method where the LP solver fails (say, on badly scaled payoffs).
     Raises ``ValueError`` for an empty or ragged matrix or a non-numeric or non-finite entry.
 
     >>> # Rock-paper-scissors (von Neumann & Morgenstern 1944): value 0, uniform play.
@@ -185,7 +186,15 @@ def _linear_program(rows: list[list[float]]) -> MatrixSolution:
         method="highs",
     )
     if result.status != 0:
-        raise ArithmeticError(f"linprog failed on a matrix game: {result.message}")
+        # HiGHS refuses badly scaled models (payoffs 1e16 and 1): the floats are exact
+        # rationals, so the exact simplex method solves the same game; report it in floats.
+        exact = _simplex([[Fraction(entry) for entry in row] for row in rows])
+        return MatrixSolution(
+            float(exact.value),
+            tuple(map(float, exact.row_strategy)),
+            tuple(map(float, exact.column_strategy)),
+            exact=False,
+        )
     return MatrixSolution(
         value=float(-result.fun) + 0.0,  # + 0.0 turns a -0.0 from the solver into 0.0
         row_strategy=_distribution(result.x[:m]),

@@ -6,8 +6,10 @@ reproducible; the figures (PDF) are reproducible on the same matplotlib.
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
+from strategy.engine.atomic import write_text_atomic
 from strategy.engine.errors import InputError
 from strategy.paper.battles import battle_sections
 from strategy.paper.latex import macro
@@ -26,6 +28,9 @@ def generate(directory: Path, root: Path) -> list[Path]:
     if not seed000.is_file():
         raise InputError(f"seed 000's table is not at {seed000}: run from the repository root")
     directory.mkdir(parents=True, exist_ok=True)
+    # A folder we cannot write fails now, not after minutes of work and half the files.
+    with tempfile.TemporaryFile(dir=directory):
+        pass
     section = (
         battle_sections()
         .merge(published_sections(seed000))
@@ -38,5 +43,5 @@ def generate(directory: Path, root: Path) -> list[Path]:
     )
     files = section.files | {"numbers.tex": numbers + "\n"}
     for name, text in files.items():
-        (directory / name).write_text(text, encoding="utf-8", newline="\n")
+        write_text_atomic(directory / name, text, newline="\n")
     return sorted(directory.iterdir())

@@ -220,7 +220,11 @@ def optimal_odds(
     rules.check_state(attackers, defenders)
     _admit(attackers, defenders, rules, objective, choice, allow_stop, exact)
     value: Value
-    if exact:
+    if defenders == 0 or rules.attacker_dice_for(attackers) == 0:
+        # Already over: no roll, no choice; the kernels' grids start at one army a side.
+        payoff = objective.payoff(attackers, defenders)
+        value, play = (Fraction(payoff) if exact else float(payoff)), OVER
+    elif exact:
         values, plays = _solve_exact(
             attackers, defenders, rules, objective, choice, allow_stop, None
         )

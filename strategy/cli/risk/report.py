@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from strategy.cli.common import nonnegative_int, positive_int, write_text
+from strategy.cli.common import nonnegative_int, output_file, positive_int, write_text
 from strategy.cli.risk.options import (
     add_play_options,
     add_rule_options,
@@ -66,14 +66,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_rule_options(parser)
     add_play_options(parser)
-    parser.add_argument("--out", metavar="FILE", help="write to FILE, not stdout")
+    parser.add_argument("--out", metavar="FILE", type=output_file, help="write to FILE, not stdout")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute everything the page shows and write it."""
-    from pathlib import Path
-
     from strategy.cli.risk.table import compute_table, table_grid
     from strategy.present.report import report_html, strategy_section
     from strategy.risk.battle import CAPTURE, battle_odds
@@ -107,6 +105,5 @@ def run(args: argparse.Namespace) -> int:
         allow_stop=play.allow_stop,
     )
     matrix = strategy_section(strategy_matrix(optimal), mark=(args.attackers, args.defenders))
-    args.out = None if args.out is None else Path(args.out)
     write_text(args, report_html(odds, [("The table", grid)], more=more, extra=[matrix]))
     return 0
