@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: Seconds of work a request may take unless the caller allows more.
-DEFAULT_SECONDS = 600.0
+DEFAULT_SECONDS = 300.0
 #: Share of the available memory one request may plan to use.
 MEMORY_SHARE = 0.8
 
@@ -245,7 +245,9 @@ def human_bytes(size: float) -> str:
     """
     for unit in _UNITS:
         if size < 1024 or unit == _UNITS[-1]:
-            return f"{size:.1f} {unit}" if unit != "B" else f"{int(size)} B"
+            if unit == "B":
+                return f"{int(size)} B"
+            return f"{size:.1f} {unit}" if size < 1024 else f"{size:.2g} {unit}"
         size /= 1024
     raise AssertionError("unreachable")  # pragma: no cover
 

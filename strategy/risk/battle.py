@@ -28,12 +28,12 @@ from math import lcm, log2
 
 import numpy as np
 
-from strategy.engine.resources import require_memory
+from strategy.engine.resources import require, require_memory
 from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.classic_exact import exact_push, exact_table
 from strategy.risk.kernels.classic_float import FloatArray, FloatRows, float_table
 from strategy.risk.kernels.geometry import Progress, captured_payoffs, held_payoffs
-from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward
+from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward, push_seconds
 from strategy.risk.kernels.scaled import ScaledRows
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
@@ -131,8 +131,10 @@ def battle_odds(
     offset = rules.offset
     n0 = attackers - offset
     if exact:
-        require_memory(
-            _exact_odds_memory(n0, defenders, rules), f"the exact odds of {attackers} v {defenders}"
+        require(
+            f"computing the exact odds of {attackers} v {defenders}",
+            memory=_exact_odds_memory(n0, defenders, rules),
+            seconds=_exact_odds_seconds(n0, defenders, rules),
         )
         final = exact_push(n0, defenders, rules, progress)
         order = sorted(final, key=lambda s: (s[1] != 0, -s[0] if s[1] == 0 else s[1]))
@@ -140,6 +142,8 @@ def battle_odds(
             (n + offset, d, final[(n, d)]) for n, d in order
         )
         return BattleOdds(rules, attackers, defenders, states, exact)
+    # The final states as Python objects, beside the push's own arrays.
+    require(f"computing the odds of {attackers} v {defenders}", memory=120 * (n0 + defenders + 2))
     pushed = push_forward(n0, defenders, rules, tolerance, progress)
     captured, held = pushed.captured.tolist(), pushed.held.tolist()
     states = tuple(
@@ -153,6 +157,28 @@ def _exact_odds_memory(n0: int, defenders: int, rules: Rules) -> int:
     k = min(rules.attacker_dice, rules.defender_dice)
     states = (k + 1) * (min(n0, defenders) + 1) + n0 + defenders + 1
     return states * (150 + _numerator_bytes(n0 + defenders, rules))
+
+
+def battle_odds_seconds(attackers: int, defenders: int, rules: Rules, *, exact: bool) -> float:
+    """About how long :func:`battle_odds` takes.
+
+    >>> battle_odds_seconds(1000, 1000, Rules(), exact=True) > 10 * battle_odds_seconds(
+    ...     1000, 1000, Rules(), exact=False)
+    True
+    """
+    n0 = max(attackers - rules.offset, 0)
+    if exact:
+        return _exact_odds_seconds(n0, defenders, rules)
+    return push_seconds(n0, defenders)
+
+
+def _exact_odds_seconds(n0: int, defenders: int, rules: Rules) -> float:
+    """The exact push adds numbers of up to ``_numerator_bytes`` bytes at each state of
+    ``n0 + d0`` diagonals, about ``min(n0, d0)`` states each (measured: 1000 v 1000 in
+    1.6 s, 4000 v 4000 in 56 s)."""
+    diagonals = n0 + defenders
+    states = diagonals * (min(n0, defenders) + 1)
+    return 2.5e-10 * states * max(8 * _numerator_bytes(diagonals, rules), 64) / 13
 
 
 def _numerator_bytes(armies: int, rules: Rules) -> int:

@@ -131,7 +131,9 @@ def classic_odds(args: argparse.Namespace, rules: Rules) -> BattleOdds:
                 args.attackers, args.defenders, rules, exact=args.exact, progress=progress
             )
     except TooLarge as error:
-        raise CliError(f"{error}; use --float") from None
+        if not args.exact:
+            raise
+        raise TooLarge(f"{error}; use --float", error.resource) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -228,7 +230,7 @@ def run_optimal(args: argparse.Namespace, rules: Rules, play: PlayOptions) -> in
         if not play.classic:
             raise
         if args.exact:
-            raise CliError(f"{error}; use --float") from None
+            raise TooLarge(f"{error}; use --float", error.resource) from None
         return run_cell(args, rules, play)
     cell = describe_cell(odds.play, rules, play.choice, odds.attackers, odds.defenders)
     if args.format == "json":
