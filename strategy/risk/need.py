@@ -24,8 +24,9 @@ from fractions import Fraction
 
 from strategy.engine.errors import InputError
 from strategy.engine.numbers import parse_fraction
+from strategy.engine.resources import require
 from strategy.risk.battle import CAPTURE, Value
-from strategy.risk.chain import chain_odds, per_territory
+from strategy.risk.chain import chain_odds, chain_seconds, per_territory
 from strategy.risk.choices import Choice
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import DEFAULT_RULES, Rules
@@ -144,6 +145,11 @@ def minimum_armies(
         raise InputError("choice rules and keep:K are solved for one territory, not for a path")
 
     def probability(attackers: int) -> Value:
+        # Checked step by step: the search's length depends on where the answer lies.
+        require(
+            f"finding the fewest armies: P(capture) with {attackers:,} armies",
+            seconds=chain_seconds(attackers, path, rule_list, exact=exact),
+        )
         if classic:
             return chain_odds(attackers, path, rule_list, leave=leave, exact=exact).win_probability
         from strategy.risk.optimal import optimal_odds
