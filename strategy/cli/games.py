@@ -190,6 +190,10 @@ def run_subtraction(args: argparse.Namespace) -> int:
         raise CliError("give the subtraction set as numbers, or --bash M for the set 1..M")
     if args.heap is not None and args.heap > MAX_HEAP:
         raise CliError(f"--heap is limited to {MAX_HEAP:,}")
+    largest = args.bash or max(args.takes)
+    heaps = max(args.up_to, args.heap or 0)
+    what = f"the subtraction game taking up to {largest:,}, heaps 0..{heaps:,},"
+    require_octal(what, heaps, largest, splits=0)
     game = SubtractionGame.bash(args.bash) if args.bash else SubtractionGame(tuple(args.takes))
     analysis = game.analyse(args.up_to)
     obj: dict[str, Any] = {"takes": list(game.takes)} | analysis.as_json()
@@ -207,12 +211,28 @@ def run_subtraction(args: argparse.Namespace) -> int:
 
 def run_octal(args: argparse.Namespace) -> int:
     """Grundy sequence and period of an octal game."""
-    from strategy.classic.octal import analyse_octal
+    from strategy.classic.octal import OctalGame, analyse_octal
 
-    analysis = analyse_octal(args.code, args.up_to)
+    octal = OctalGame.parse(args.code)
+    splits = sum(1 for digit in octal.digits if digit & 4)
+    require_octal(
+        f"octal game {octal.code} up to heap {args.up_to:,}", args.up_to, octal.max_take, splits
+    )
+    analysis = analyse_octal(octal, args.up_to)
     return _emit(
         args, analysis.as_json(), [f"octal game {analysis.code}", *_sequence_lines(analysis)]
     )
+
+
+def require_octal(what: str, heaps: int, largest_take: int, splits: int) -> None:
+    """Refuse an octal or subtraction game too large to compute by the recurrence: every
+    heap up to ``heaps`` visits each of the ``largest_take`` digits (about 0.15 us each)
+    and, for each of the ``splits`` digits that split a heap, half the smaller heaps
+    (about 1 us each); the digits and values take 8 and 36 bytes each."""
+    from strategy.engine.resources import require
+
+    visits = (heaps + 1) * largest_take * 0.15 + splits * heaps * heaps / 4
+    require(what, memory=8 * largest_take + 36 * (heaps + 1), seconds=visits * 1e-6)
 
 
 def _sequence_lines(analysis: OctalAnalysis) -> list[str]:

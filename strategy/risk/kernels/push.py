@@ -17,6 +17,7 @@ convolution with the ``m``-fold convolution of the roll's probabilities.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -82,7 +83,7 @@ def push_seconds(n0: int, d0: int) -> float:
     (1.7, 1.1)
     """
     short, long = max(min(n0, d0), 1), max(n0, d0, 1)
-    return 1.1e-6 * (n0 + d0) + 1.5e-5 * short * (long / short) ** 0.4
+    return 1.1e-6 * (n0 + d0) + 1.5e-5 * short * math.pow(long / short, 0.4)
 
 
 class _Push:
