@@ -24,6 +24,7 @@ from strategy.cli.common import (
     fraction_text,
     nonnegative_int,
     positive_int,
+    whole_number,
     write_json,
     write_text,
 )
@@ -107,7 +108,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         run_stones,
     )
     stones.add_argument("rule", choices=("coins", "iii", "vii"), help="which game")
-    stones.add_argument("values", nargs="+", type=int, metavar="VALUE", help="the row")
+    stones.add_argument("values", nargs="+", type=whole_number, metavar="VALUE", help="the row")
 
     dice = _command(
         commands,

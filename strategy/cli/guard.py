@@ -28,7 +28,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import TextIO
+from typing import Any, TextIO
 
 from strategy.cli.common import add_budget_options, leaf_parsers, one_line
 from strategy.engine.errors import InputError
@@ -83,8 +83,26 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     budget = Budget(memory=args.max_memory, seconds=args.max_seconds)
     handler: Callable[[argparse.Namespace], int | None] = args.handler
-    with use_budget(budget), deadline(budget):
+    with use_budget(budget), quiet_unraisable(), deadline(budget):
         return handler(args) or 0
+
+
+@contextmanager
+def quiet_unraisable() -> Iterator[None]:
+    """Say nothing of a stop (time limit, Ctrl-C, SIGTERM) that lands in a finaliser, where
+    Python would print a traceback and carry on: the stop comes again (see
+    :func:`strategy.engine.resources.deadline`) or was already reported."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, OutOfTime | Terminated | KeyboardInterrupt):
+            previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
 
 
 def report(error: BaseException, stream: TextIO | None = None) -> int:

@@ -188,7 +188,9 @@ def deadline(budget: Budget | None = None) -> Iterator[None]:
         raise OutOfTime(budget.seconds_limit())
 
     previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
+    # Repeating: an exception raised inside a finaliser or gc callback is swallowed there,
+    # so the alarm fires again until the work stops.
+    signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), 0.25)
     try:
         yield
     finally:
