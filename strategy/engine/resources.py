@@ -267,7 +267,7 @@ def human_seconds(seconds: float) -> str:
     return f"{seconds:.2g} s" if seconds < 1 else f"{seconds:.1f} s"
 
 
-_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([kmgtp]?)(?:i?b)?\s*", re.IGNORECASE)
+_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([kmgtpe]?)(?:i?b)?\s*", re.IGNORECASE)
 
 
 def parse_size(text: str) -> int:
@@ -281,4 +281,4 @@ def parse_size(text: str) -> int:
     if match is None:
         raise InputError(f"{text!r} is not a size: write a number with K, M, G or T, as in 8G")
     number, unit = match.groups()
-    return int(float(number) * 1024 ** "bkmgtp".index(unit.lower() or "b"))
+    return int(float(number) * 1024 ** "bkmgtpe".index(unit.lower() or "b"))
