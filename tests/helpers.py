@@ -10,6 +10,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
 from strategy.engine.game import Game, NodeKind
 from strategy.risk.game import BattleGame, BattleState
 
@@ -69,3 +71,15 @@ class EveryStart:
 
     def joint_actions(self, state: Any) -> tuple[Sequence[Any], Sequence[Any]]:
         return self.game.joint_actions(state)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command line in this process: exit status, stdout and stderr."""
+    from strategy.cli.main import main
+
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:  # argparse reports its own errors by exiting
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err

@@ -15,17 +15,12 @@ from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.strategy_matrix import strategy_matrix
+from tests.helpers import run_cli
 
 SIGNED = Objective.parse("signed")
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:  # argparse reports its own errors by exiting
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 @pytest.mark.parametrize(

@@ -215,25 +215,26 @@ def available_memory() -> int:
 
 
 def _physical_available() -> int:
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    available = _proc_kib("/proc/meminfo", "MemAvailable:")
+    if available is None:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    return available
 
 
 def _address_space_used() -> int:
+    return _proc_kib("/proc/self/status", "VmSize:") or 0
+
+
+def _proc_kib(path: str, key: str) -> int | None:
+    """Bytes of the ``key: N kB`` line of a /proc file, or ``None`` without one."""
     try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmSize:"):
+        with open(path, encoding="ascii") as lines:
+            for line in lines:
+                if line.startswith(key):
                     return int(line.split()[1]) * 1024
     except OSError:
         pass
-    return 0
+    return None
 
 
 _UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")

@@ -209,10 +209,7 @@ def _explore(
             edges[state, next_state] = _Edge((action,), optimal, probability, play)
             if next_state not in seen:
                 if len(states) >= max_states:
-                    raise InputError(
-                        f"more than {max_states} states are reachable from "
-                        f"{state_text(result.start)}: too many for a graph; start nearer the end"
-                    )
+                    raise _too_large(f"{max_states} states are reachable from", result.start)
                 seen.add(next_state)
                 states.append(next_state)
     return states, edges
@@ -245,20 +242,20 @@ def count_reachable(game: Game[S, Any], max_states: int, max_moves: int) -> tupl
         for action in actions:
             moves += 1
             if moves > max_moves:
-                raise InputError(
-                    f"more than {max_moves:,} moves leave the states reachable from "
-                    f"{state_text(start)}: too many for a graph; start nearer the end"
-                )
+                raise _too_large(f"{max_moves:,} moves leave the states reachable from", start)
             next_state = game.child(state, action)
             if next_state not in seen:
                 if len(seen) >= max_states:
-                    raise InputError(
-                        f"more than {max_states:,} states are reachable from "
-                        f"{state_text(start)}: too many for a graph; start nearer the end"
-                    )
+                    raise _too_large(f"{max_states:,} states are reachable from", start)
                 seen.add(next_state)
                 queue.append(next_state)
     return len(seen), moves
+
+
+def _too_large(what: str, start: object) -> InputError:
+    return InputError(
+        f"more than {what} {state_text(start)}: too many for a graph; start nearer the end"
+    )
 
 
 def _mark_optimal_paths(start: S, edges: dict[tuple[S, S], _Edge]) -> dict[tuple[S, S], _Edge]:

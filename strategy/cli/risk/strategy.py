@@ -106,17 +106,15 @@ def check_size(args: argparse.Namespace, choice: str) -> None:
         per_cell, seconds = (3000, 7e-4) if choice == "sees-roll" else (600, 1.5e-4)
     else:
         per_cell, seconds = (60 if args.format == "html" else 12), 2e-5
+    what = f"the {args.attackers} x {args.defenders} strategy matrix"
+    require(what, memory=150 * cells)
     size = cells * per_cell
     if size > MAX_OUTPUT_CHARS:
         raise CliError(
-            f"a {args.attackers} x {args.defenders} strategy matrix as {args.format} would be "
-            f"about {human_bytes(size)}: ask for fewer --attackers or --defenders"
+            f"{what} as {args.format} would be about {human_bytes(size)}: ask for fewer "
+            "--attackers or --defenders"
         )
-    require(
-        f"the {args.attackers} x {args.defenders} strategy matrix",
-        memory=150 * cells,
-        seconds=seconds * cells,
-    )
+    require(what, seconds=seconds * cells)
 
 
 def matrix_grid(matrix: StrategyMatrix, objective: str) -> Grid:

@@ -195,20 +195,22 @@ def check_output_size(args: argparse.Namespace, rules: Rules, play: PlayOptions)
 
     digits = args.digits or 0
     size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact, digits)
-    if args.exact:
-        cells = args.attackers * args.defenders
-        # Each number's decimal digits are written by a conversion quadratic in their length.
-        longest = max(digits, size / max(cells, 1) / 2)
-        require(f"writing the exact table as {args.format}", seconds=cells * text_seconds(longest))
-    if size > MAX_OUTPUT_CHARS:
-        if play.classic:
-            # Pointing to npy is no help when the table cannot be held at all.
-            check_table_memory(args.attackers, args.defenders, rules, exact=args.exact)
-        compact = "--compact for a sampled view, or " if args.format == "text" else ""
-        raise CliError(
-            f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
-            f"{human_bytes(size)}: use {compact}--format npy --out FILE.npy"
-        )
+    if size <= MAX_OUTPUT_CHARS:
+        if args.exact:
+            cells = args.attackers * args.defenders
+            # A number's decimal digits are written by a conversion quadratic in their length.
+            longest = max(digits, size / max(cells, 1) / 2)
+            what = f"writing the exact table as {args.format}"
+            require(what, seconds=cells * text_seconds(longest))
+        return
+    if play.classic:
+        # Pointing to npy is no help when the table cannot be held at all.
+        check_table_memory(args.attackers, args.defenders, rules, exact=args.exact)
+    compact = "--compact for a sampled view, or " if args.format == "text" else ""
+    raise CliError(
+        f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
+        f"{human_bytes(size)}: use {compact}--format npy --out FILE.npy"
+    )
 
 
 def compute_table(
