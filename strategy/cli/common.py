@@ -228,7 +228,8 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
         type=seconds,
         metavar="S",
         help=f"refuse work estimated to take longer than S seconds, and stop work still "
-        f"running after S seconds (default {DEFAULT_SECONDS:g}; 0: no limit)",
+        f"running after S seconds, as in --max-seconds 3600 (default {DEFAULT_SECONDS:g}; "
+        "0: no limit)",
     )
 
 

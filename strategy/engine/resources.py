@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import resource
 import signal
 import time
 from collections.abc import Iterator
@@ -208,6 +207,10 @@ def available_memory() -> int:
     """Bytes of memory available to new allocations: physical memory (not swap), and no
     more than the process's address-space limit (``ulimit -v``) leaves."""
     available = _physical_available()
+    try:
+        import resource
+    except ImportError:  # not on this system (Windows): no address-space limit to read
+        return available
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     if soft != resource.RLIM_INFINITY:
         available = min(available, max(soft - _address_space_used(), 0))
