@@ -216,9 +216,8 @@ def run_octal(args: argparse.Namespace) -> int:
 
     octal = OctalGame.parse(args.code)
     splits = sum(1 for digit in octal.digits if digit & 4)
-    require_octal(
-        f"octal game {octal.code} up to heap {args.up_to:,}", args.up_to, octal.max_take, splits
-    )
+    what = f"the octal game {octal.code}, heaps 0..{args.up_to:,},"
+    require_octal(what, args.up_to, octal.max_take, splits)
     analysis = analyse_octal(octal, args.up_to)
     return _emit(
         args, analysis.as_json(), [f"octal game {analysis.code}", *_sequence_lines(analysis)]
