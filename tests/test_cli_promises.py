@@ -164,6 +164,8 @@ def test_the_entry_module_imports_nothing_heavy() -> None:
           "--exact"], "decimals shown at most"),
         (["risk", "table", "--attackers", "100", "--defenders", "100", "--digits", "10000",
           "--exact", "--max-seconds", "5"], "would take about"),
+        (["risk", "table", "--attackers", "600", "--defenders", "600", "--choice", "sees-roll",
+          "--exact"], "would take about"),
         (["risk", "strategy", "--attackers", "10000", "--defenders", "10000"], "needs about"),
         (["risk", "strategy", "--attackers", "4000", "--defenders", "4000"], "would be about"),
         (["risk", "strategy", "--attackers", "1000", "--defenders", "1000", "--format", "csv",
