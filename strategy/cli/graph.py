@@ -66,7 +66,7 @@ def export(
     args: argparse.Namespace, game: Game[Any, Any], view: StateView[Any], *, compact: bool = False
 ) -> int:
     """Solve ``game``, build its graph and write it where the options say."""
-    from strategy.present.graph import state_graph
+    from strategy.present.graph import TooManyStates, state_graph
     from strategy.present.graph_io import (
         check_drawing_path,
         dot_text,
@@ -80,9 +80,16 @@ def export(
         format_of(args.out)
     if args.draw is not None:
         check_drawing_path(args.draw)
-    graph = state_graph(
-        game, view=view, optimal_only=args.optimal_only, compact=compact, max_states=args.max_states
-    )
+    try:
+        graph = state_graph(
+            game,
+            view=view,
+            optimal_only=args.optimal_only,
+            compact=compact,
+            max_states=args.max_states,
+        )
+    except TooManyStates as error:
+        raise CliError(f"{error} (--max-states N allows more)") from None
     if args.out is None and args.draw is None:
         sys.stdout.write(dot_text(graph) + "\n")
         return 0

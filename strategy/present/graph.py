@@ -57,6 +57,7 @@ __all__ = [
     "RESERVED_ATTRIBUTES",
     "Attribute",
     "StateView",
+    "TooManyStates",
     "action_text",
     "exact_text",
     "state_graph",
@@ -252,8 +253,12 @@ def count_reachable(game: Game[S, Any], max_states: int, max_moves: int) -> tupl
     return len(seen), moves
 
 
-def _too_large(what: str, start: object) -> InputError:
-    return InputError(
+class TooManyStates(InputError):
+    """A game with more states or moves than a graph may have (see :func:`state_graph`)."""
+
+
+def _too_large(what: str, start: object) -> TooManyStates:
+    return TooManyStates(
         f"more than {what} {state_text(start)}: too many for a graph; start nearer the end"
     )
 
