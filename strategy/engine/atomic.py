@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,12 +52,16 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """
     target = Path(target)
     folder = target.parent
-    handle, name = tempfile.mkstemp(
-        dir=folder, prefix=f".{target.name}.", suffix=f".tmp{target.suffix}"
-    )
-    os.close(handle)
-    temporary = Path(name)
+    temporary: Path | None = None
     try:
+        # Ctrl-C or SIGTERM between creating the temporary file and holding its name would
+        # leave it behind: the signals wait until the name is held.
+        with _signals_deferred():
+            handle, name = tempfile.mkstemp(
+                dir=folder, prefix=f".{target.name}.", suffix=f".tmp{target.suffix}"
+            )
+            temporary = Path(name)
+            os.close(handle)
         yield temporary
         try:
             mode = os.stat(target).st_mode & 0o7777
@@ -67,10 +72,25 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
             os.fsync(written.fileno())
         os.replace(temporary, target)
     except BaseException:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
         raise
     _sync_folder(folder)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back inside the block (where the system can)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _sync_folder(folder: Path) -> None:
