@@ -27,8 +27,11 @@ import contextlib
 import os
 import signal
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from signal import SIGINT, SIGTERM
+from types import FrameType
 from typing import IO, Any
 
 __all__ = ["atomic_open", "atomic_path", "write_bytes_atomic", "write_text_atomic"]
@@ -81,16 +84,32 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
 
 @contextlib.contextmanager
 def _signals_deferred() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back inside the block (where the system can)."""
-    if not hasattr(signal, "pthread_sigmask"):
+    """Hold SIGINT and SIGTERM back inside the block, then act on them as they would have.
+
+    Python runs signal handlers in the main thread whichever thread the system chose, so
+    swapping the handlers (not masking the signals, which a numpy thread might take) holds
+    them; elsewhere than in the main thread nothing can be swapped, nor needs to be.
+    """
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = {signal.SIGINT, signal.SIGTERM}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    caught: list[int] = []
+
+    def hold(number: int, frame: FrameType | None) -> None:
+        caught.append(number)
+
+    previous = {number: signal.signal(number, hold) for number in (SIGINT, SIGTERM)}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for held, handler in previous.items():
+            signal.signal(held, handler)
+        for number in caught:
+            was = previous[signal.Signals(number)]
+            if callable(was):
+                was(number, None)
+            elif was == signal.SIG_DFL:
+                os.kill(os.getpid(), number)
 
 
 def _sync_folder(folder: Path) -> None:
