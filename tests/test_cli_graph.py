@@ -68,7 +68,7 @@ def test_small_graphs_are_drawn(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         (["graph", "dice", "--rolls", "4", "--max-states", "10"], "more than 10 states"),
         (["risk", "graph", "0", "3"], "attackers must be at least 1"),
         (["risk", "graph", "5", "3", "--objective", "bogus"], "unknown objective 'bogus'"),
-        (["graph", "nim", "1", "--out", "/no/such/folder/g.dot"], "cannot write"),
+        (["graph", "nim", "1", "--out", "/no/such/folder/g.dot"], "there is no folder"),
     ],
 )
 def test_bad_input_is_one_line(
@@ -81,7 +81,8 @@ def test_bad_input_is_one_line(
     monkeypatch.chdir(tmp_path)
     status, _, err = run(capsys, *command)
     assert status == 2
-    assert err.count("\n") == 1 and err.startswith("strategy: error: ") and message in err
+    assert err.count("\n") == 1 and err.startswith("strategy") and "error: " in err
+    assert message in err
     assert not list(tmp_path.iterdir())
 
 

@@ -136,7 +136,7 @@ def test_huge_float_odds_json(
 def test_too_large_exact_odds_point_to_float(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "risk", "odds", "100000", "100000")
     assert status == 2
-    assert "needs about" in err and err.rstrip().endswith("; use --float")
+    assert "needs about" in err and "; use --float" in err
 
 
 def test_huge_classic_objective_uses_one_cell(capsys: pytest.CaptureFixture[str]) -> None:

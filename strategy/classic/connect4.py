@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from strategy.classic.base import GameDefaults
+from strategy.engine.errors import InputError
 from strategy.engine.game import NodeKind
 from strategy.engine.search import MoveOrdering, alphabeta, iterative_deepening
 
@@ -97,7 +98,7 @@ class Connect4(GameDefaults):
 
     def __post_init__(self) -> None:
         if self.width < 1 or self.height < 1:
-            raise ValueError(f"a board needs at least one column and row, not {self.shape}")
+            raise InputError(f"a board needs at least one column and row, not {self.shape}")
         step = self.height + 1
         bottoms = tuple(1 << (c * step) for c in range(self.width))
         tops = tuple(b << (self.height - 1) for b in bottoms)
@@ -130,12 +131,12 @@ class Connect4(GameDefaults):
         position = self.start if position is None else position
         for move in moves:
             if not isinstance(move, int) and not move.isdigit():
-                raise ValueError(f"{move!r} is not a column number 1-{self.width}")
+                raise InputError(f"{move!r} is not a column number 1-{self.width}")
             column = int(move)
             if self.kind(position) is NodeKind.TERMINAL:
-                raise ValueError(f"the game is over before the move in column {column}")
+                raise InputError(f"the game is over before the move in column {column}")
             if column not in self.legal_actions(position):
-                raise ValueError(
+                raise InputError(
                     f"column {column} is not a column 1-{self.width} with an empty cell"
                 )
             position = self.child(position, column)
@@ -275,7 +276,7 @@ def solve_connect4(
     chosen = tuple(methods)
     unknown = set(chosen) - set(METHODS)
     if unknown or not chosen:
-        raise ValueError(f"methods are some of {', '.join(METHODS)}, not {sorted(unknown)}")
+        raise InputError(f"methods are some of {', '.join(METHODS)}, not {sorted(unknown)}")
     game = Connect4(width, height)
     counts = []
     for method in chosen:

@@ -12,13 +12,16 @@ and the optimal rule: keep a face when it is at least the value of rolling again
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from strategy.classic.base import GameDefaults
 from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
 from strategy.engine.game import NodeKind
+from strategy.engine.resources import require
 from strategy.engine.solve import solve
 
 __all__ = ["DiceAnalysis", "DiceState", "RollOrStop", "analyse_dice"]
@@ -52,7 +55,7 @@ class RollOrStop(GameDefaults):
 
     def __post_init__(self) -> None:
         if self.rolls < 1 or self.sides < 1:
-            raise ValueError(f"need at least one roll and one side ({self.rolls}, {self.sides})")
+            raise InputError(f"need at least one roll and one side ({self.rolls}, {self.sides})")
 
     def initial_state(self) -> DiceState:
         """The first roll, about to happen."""
@@ -113,6 +116,15 @@ def analyse_dice(rolls: int = 3, sides: int = 6) -> DiceAnalysis:
     Fraction(89, 18)
     """
     game = RollOrStop(rolls, sides)
+    # About 2 rolls x sides states, each about 30 us and a few hundred bytes, more as the
+    # exact values (denominators up to sides ** rolls) grow.
+    states = 2 * rolls * sides + rolls
+    digits = rolls * math.log10(max(sides, 2))
+    require(
+        f"the dice game of {rolls:,} rolls of a {sides:,}-sided die",
+        memory=states * (400 + digits),
+        seconds=states * 30e-6 * (1 + digits / 2000),
+    )
     result = solve(game)
     keep_from = tuple(
         min(

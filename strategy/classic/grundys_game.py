@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from strategy.engine.errors import InputError
 from strategy.engine.heap_grundy import (
     HeapRules,
     grundy_values,
@@ -54,7 +55,7 @@ class GrundysGame:
         ()
         """
         if not 0 <= heap < len(self.values):
-            raise ValueError(f"heap {heap} is outside the computed heaps 0..{len(self.values) - 1}")
+            raise InputError(f"heap {heap} is outside the computed heaps 0..{len(self.values) - 1}")
         values = self.values
         return tuple(
             (small, heap - small)
@@ -88,7 +89,7 @@ def analyse_grundys_game(
     strategy.engine.resources.TooLarge: Grundy's game to heap 1,000,000 would take about ...
     """
     if up_to < 0:
-        raise ValueError(f"up_to must not be negative, not {up_to}")
+        raise InputError(f"up_to must not be negative, not {up_to}")
     require_values_memory(up_to)
     if max_seconds is not None:
         require_time(RULES, up_to, f"Grundy's game to heap {up_to:,}", max_seconds)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
 from strategy.engine.impartial import nim_sum
 
 __all__ = ["NimAnalysis", "NimMove", "analyse_nim", "nim_moves"]
@@ -78,7 +79,7 @@ def analyse_nim(heaps: Iterable[int], *, misere: bool = False) -> NimAnalysis:
     """
     heaps = tuple(heaps)
     if any(heap < 0 for heap in heaps):
-        raise ValueError(f"heap sizes must not be negative: {heaps}")
+        raise InputError(f"heap sizes must not be negative: {heaps}")
     total = nim_sum(heaps)
     big = [index for index, heap in enumerate(heaps) if heap > 1]
     if misere and len(big) <= 1:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
 from strategy.engine.heap_grundy import (
     HeapRules,
     Values,
@@ -74,7 +75,7 @@ class OctalGame:
 
     def __post_init__(self) -> None:
         if not self.digits or not self.digits[-1] or any(not 0 <= d <= 7 for d in self.digits):
-            raise ValueError(f"octal digits {self.digits} must be 0-7 and end in a non-zero digit")
+            raise InputError(f"octal digits {self.digits} must be 0-7 and end in a non-zero digit")
 
     @classmethod
     def parse(cls, code: str) -> OctalGame:
@@ -85,7 +86,7 @@ class OctalGame:
         """
         match = _CODE.fullmatch(code.strip())
         if match is None:
-            raise ValueError(
+            raise InputError(
                 f"{code!r} is not an octal game code: write 0. followed by octal digits 0-7, "
                 "not all zero (Kayles is 0.77)"
             )
@@ -298,9 +299,9 @@ def analyse_heap_game(
     strategy.engine.resources.TooLarge: 0.007 shows no proven period by heap 8,191, and heaps ...
     """
     if rules.unequal or 0 in rules.two:
-        raise ValueError("the periodicity theorem is for octal games, which always take a token")
+        raise InputError("the periodicity theorem is for octal games, which always take a token")
     if up_to < 0:
-        raise ValueError(f"up_to must not be negative, not {up_to}")
+        raise InputError(f"up_to must not be negative, not {up_to}")
     require_values_memory(up_to)
     total = rules.work(up_to)
     report = None if progress is None else (lambda done, _: progress(done, total))

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from strategy.classic.base import GameDefaults
 from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
 from strategy.engine.game import NodeKind
 from strategy.engine.resources import require_memory
 
@@ -76,7 +77,7 @@ class PigGame(GameDefaults):
 
     def __post_init__(self) -> None:
         if self.goal < 1 or (self.hold_at is not None and self.hold_at < 1):
-            raise ValueError(f"goal and hold_at must be at least 1 ({self.goal}, {self.hold_at})")
+            raise InputError(f"goal and hold_at must be at least 1 ({self.goal}, {self.hold_at})")
 
     def initial_state(self) -> PigState:
         """The first player's first turn."""
@@ -174,7 +175,7 @@ def solve_pig(
     0.5347
     """
     if goal < 1 or (hold_at is not None and hold_at < 1):
-        raise ValueError(f"goal and hold_at must be at least 1 ({goal}, {hold_at})")
+        raise InputError(f"goal and hold_at must be at least 1 ({goal}, {hold_at})")
     # Turn totals run to goal - 1, plus room for the six-face lookahead past the goal.
     width = goal + SIDES
     # One float and one bool per (score, score, turn total), and as much again in work space.

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from strategy.classic.octal import OctalAnalysis, OctalGame, analyse_heap_game
+from strategy.engine.errors import InputError
 from strategy.engine.heap_grundy import HeapRules
 
 __all__ = ["MAX_CODE_DIGITS", "SubtractionGame", "bash_winning_take"]
@@ -40,7 +41,7 @@ class SubtractionGame:
     def __post_init__(self) -> None:
         takes = tuple(sorted(set(self.takes)))
         if not takes or takes[0] < 1:
-            raise ValueError(f"a subtraction set needs positive whole numbers, not {self.takes}")
+            raise InputError(f"a subtraction set needs positive whole numbers, not {self.takes}")
         object.__setattr__(self, "takes", takes)
 
     @classmethod
@@ -69,7 +70,7 @@ class SubtractionGame:
         '0.03003'
         """
         if self.takes[-1] > MAX_CODE_DIGITS:
-            raise ValueError(
+            raise InputError(
                 f"the octal code of a set taking {self.takes[-1]:,} would have that many digits"
             )
         return OctalGame(tuple(3 if k in self.takes else 0 for k in range(1, self.takes[-1] + 1)))

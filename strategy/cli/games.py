@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     CliError,
     add_output_options,
+    decimal,
     nonnegative_int,
     positive_int,
+    whole_number,
     write_json,
     write_text,
 )
@@ -125,7 +127,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         run_stones,
     )
     stones.add_argument("rule", choices=("coins", "iii", "vii"), help="which game")
-    stones.add_argument("values", nargs="+", type=int, metavar="VALUE", help="the row")
+    stones.add_argument("values", nargs="+", type=whole_number, metavar="VALUE", help="the row")
 
     dice = add_command(
         commands,
@@ -199,6 +201,17 @@ def _add_heap_options(parser: argparse.ArgumentParser, up_to: int) -> None:
     )
 
 
+def exact_str(value: Fraction | float) -> str:
+    """A number as ``str`` writes it (``p/q``, or ``p`` for integers), at any length.
+
+    >>> exact_str(Fraction(6, 3)), exact_str(Fraction(1, 3)), exact_str(0.5)
+    ('2', '1/3', '0.5')
+    """
+    if isinstance(value, float):
+        return str(value)
+    return fraction_text(value).removesuffix("/1")
+
+
 def emit(
     args: argparse.Namespace, obj: dict[str, Any], lines: list[str] | Callable[[], list[str]]
 ) -> int:
@@ -236,6 +249,7 @@ def run_subtraction(args: argparse.Namespace) -> int:
         raise CliError("give the subtraction set as numbers, or --bash M for the set 1..M")
     if args.heap is not None and args.heap > MAX_HEAP:
         raise CliError(f"--heap is limited to {MAX_HEAP:,}")
+    require_takes(args.bash or len(args.takes))
     game = SubtractionGame.bash(args.bash) if args.bash else SubtractionGame(tuple(args.takes))
     with ProgressBar("subtraction") as progress:
         analysis = game.analyse(args.up_to, progress=progress, max_seconds=args.time_limit)
@@ -251,6 +265,14 @@ def run_subtraction(args: argparse.Namespace) -> int:
             + (f"wins by taking {' or '.join(map(str, wins))}" if wins else "loses")
         )
     return emit(args, obj, lambda: [head, *_sequence_lines(analysis), *tail])
+
+
+def require_takes(count: int) -> None:
+    """Refuse a subtraction set too large to hold: each take is an int in a tuple, a set
+    and a frozenset while the game is built, about 150 bytes."""
+    from strategy.engine.resources import require
+
+    require(f"a subtraction set of {count:,} takes", memory=150 * count)
 
 
 def run_octal(args: argparse.Namespace) -> int:
@@ -383,7 +405,7 @@ def run_dice(args: argparse.Namespace) -> int:
         "keep_from": list(result.keep_from),
         "states": result.states,
     }
-    lines = [f"expected reward {result.value} = {float(result.value):.6f}"]
+    lines = [f"expected reward {exact_str(result.value)} = {decimal(result.value)}"]
     lines += [
         f"after roll {roll}: keep {face} or more, else roll again"
         for roll, face in enumerate(result.keep_from, start=1)
@@ -425,7 +447,7 @@ def run_pig(args: argparse.Namespace) -> int:
     policy = f"both hold at {hold_at} or goal" if hold_at else "optimal play"
     shown = f" = {fraction_text(value)}" if exact else ""
     lines = [
-        f"Pig to {goal}, {policy}: first player wins with probability {float(value):.6f}{shown}",
+        f"Pig to {goal}, {policy}: first player wins with probability {decimal(value)}{shown}",
         f"({method}, {seconds:.2f} s)",
         "",
     ]
@@ -477,9 +499,9 @@ def run_matrix(args: argparse.Namespace) -> int:
     if args.details:
         obj |= {"method": solution.method, "seconds": round(seconds, 3)}
     lines = [
-        f"value {solution.value}",
-        f"row player:    {', '.join(str(p) for p in solution.row_strategy)}",
-        f"column player: {', '.join(str(p) for p in solution.column_strategy)}",
+        f"value {exact_str(solution.value)}",
+        f"row player:    {', '.join(exact_str(p) for p in solution.row_strategy)}",
+        f"column player: {', '.join(exact_str(p) for p in solution.column_strategy)}",
         f"({solution.method}, {seconds:.2f} s)",
     ]
     return emit(args, obj, lines)

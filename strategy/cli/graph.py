@@ -16,10 +16,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, add_commands, nonnegative_int, positive_int
+from strategy.cli.common import (
+    CliError,
+    add_commands,
+    cannot_write,
+    nonnegative_int,
+    output_file,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game
@@ -41,13 +47,13 @@ def add_graph_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("the graph")
     group.add_argument(
         "--out",
-        type=Path,
+        type=output_file,
         metavar="FILE",
         help="write the graph; the extension picks the format: .graphml, .gexf, .json "
         "(node-link), .dot or .gv (default: DOT text on stdout, unless --draw)",
     )
     group.add_argument(
-        "--draw", type=Path, metavar="FILE", help="draw the graph to FILE.png, .svg or .pdf"
+        "--draw", type=output_file, metavar="FILE", help="draw the graph to FILE.png, .svg or .pdf"
     )
     group.add_argument(
         "--optimal-only",
@@ -67,7 +73,7 @@ def export(
     args: argparse.Namespace, game: Game[Any, Any], view: StateView[Any], *, compact: bool = False
 ) -> int:
     """Solve ``game``, build its graph and write it where the options say."""
-    from strategy.present.graph import state_graph
+    from strategy.present.graph import TooManyStates, state_graph
     from strategy.present.graph_io import (
         check_drawing_path,
         dot_text,
@@ -81,9 +87,16 @@ def export(
         format_of(args.out)
     if args.draw is not None:
         check_drawing_path(args.draw)
-    graph = state_graph(
-        game, view=view, optimal_only=args.optimal_only, compact=compact, max_states=args.max_states
-    )
+    try:
+        graph = state_graph(
+            game,
+            view=view,
+            optimal_only=args.optimal_only,
+            compact=compact,
+            max_states=args.max_states,
+        )
+    except TooManyStates as error:
+        raise CliError(f"{error} (--max-states N allows more)") from None
     if args.out is None and args.draw is None:
         sys.stdout.write(dot_text(graph) + "\n")
         return 0
@@ -98,7 +111,7 @@ def export(
             try:
                 action(graph, path)
             except OSError as error:
-                raise CliError(f"cannot write {path}: {error.strerror or error}") from None
+                raise cannot_write(path, error) from None
             written.append(f"wrote {path}")
     # The summary follows the writes, so a failed write never sits under a success line.
     print(

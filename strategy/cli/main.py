@@ -2,7 +2,8 @@
 
 Each command group lives in its own module with a ``register(subparsers)``
 function; group modules import heavy libraries only inside their handlers so
-that ``strategy --help`` and float tables start fast.
+that ``strategy --help`` and float tables start fast. This module imports nothing
+at the top but ``sys``: Ctrl-C during start-up then lands inside :func:`main`'s handler.
 
 >>> build_parser().prog
 'strategy'
@@ -10,12 +11,12 @@ that ``strategy --help`` and float tables start fast.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from strategy import __version__
-from strategy.cli.common import CliError, Parser, add_commands
+if TYPE_CHECKING:
+    from strategy.cli.common import Parser
 
 GROUPS = (
     "strategy.cli.risk",
@@ -29,6 +30,12 @@ GROUPS = (
 
 def build_parser() -> Parser:
     """The full argument parser, with every command group registered."""
+    import importlib
+
+    from strategy import __version__
+    from strategy.cli.common import Parser, add_commands
+    from strategy.cli.guard import add_budgets
+
     parser = Parser(
         prog="strategy",
         description="Optimal strategies, exactly: Risk dice battles and classic games.",
@@ -38,27 +45,29 @@ def build_parser() -> Parser:
     commands = add_commands(parser, "command")
     for name in GROUPS:
         importlib.import_module(name).register(commands)
+    add_budgets(parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status instead of raising."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit status instead of raising (argparse's own
+    exits for ``--help`` and usage errors excepted)."""
     try:
-        status: int | None = args.handler(args)
-    except (CliError, ValueError, OverflowError) as error:
-        print(f"strategy: error: {error}", file=sys.stderr)
-        return 2
-    except MemoryError:
-        print("strategy: error: out of memory; ask for a smaller table", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
+        from strategy.cli import guard
+
+        with guard.terminate_like_interrupt():
+            try:
+                return guard.run(build_parser(), argv)
+            except BrokenPipeError:
+                guard.silence_stdout()
+                return 0
+            except (SystemExit, GeneratorExit):
+                raise
+            except BaseException as error:
+                return guard.report(error)
+    except KeyboardInterrupt:  # before the handlers above were in place
         print("strategy: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
-    return status or 0
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from strategy.cli.common import CliError
+from strategy.engine.errors import InputError
+from strategy.engine.numbers import parse_fraction
 
 __all__ = ["parse_matrix_text", "read_matrix"]
 
@@ -63,6 +65,8 @@ def parse_matrix_text(text: str, source: str) -> list[list[Fraction]]:
         else:
             rows = [row for row in csv.reader(io.StringIO(text)) if any(c.strip() for c in row)]
         return [[_entry(entry) for entry in row] for row in rows]
+    except InputError:  # a number too large to hold: its own message
+        raise
     except (ValueError, ZeroDivisionError, TypeError):
         shown = source if len(source) < 60 else source[:57] + "..."
         raise CliError(f"{shown!r} is not a matrix: give {_EXAMPLE}") from None
@@ -71,7 +75,7 @@ def parse_matrix_text(text: str, source: str) -> list[list[Fraction]]:
 def _entry(entry: object) -> Fraction:
     if isinstance(entry, bool) or not isinstance(entry, int | float | str):
         raise TypeError(entry)
-    return Fraction(str(entry).strip())
+    return parse_fraction(str(entry).strip(), "number in a matrix")
 
 
 def _from_npy(data: bytes, source: str) -> list[list[Fraction]]:

@@ -6,6 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from strategy.cli.common import cannot_write
+
 EPILOG = """examples:
   strategy paper
   strategy paper --no-pdf
@@ -45,7 +47,10 @@ def run(args: argparse.Namespace) -> int:
     from strategy.paper.build import build_pdfs
     from strategy.paper.generate import generate
 
-    written = generate(args.dir / "generated")
+    try:
+        written = generate(args.dir / "generated")
+    except OSError as error:
+        raise cannot_write(Path(error.filename or args.dir / "generated"), error) from None
     print(f"wrote {len(written)} files to {args.dir / 'generated'}")
     if args.no_pdf:
         print("PDF skipped (--no-pdf)")

@@ -125,6 +125,12 @@ def _game(args: argparse.Namespace) -> tuple[Any, tuple[float, float], str, Call
     a, d = args.attackers, args.defenders
     if args.compare and max(a, d) > MAX_COMPARE_ARMIES:
         raise CliError(f"--compare solves the battle exactly, up to {MAX_COMPARE_ARMIES} armies")
+    if args.choice == "announce":
+        # Both sides choose at once there: a stage game, which MCTS does not search.
+        raise CliError(
+            "--choice announce has simultaneous moves, which MCTS does not search: "
+            "strategy risk odds --choice announce solves them exactly"
+        )
     battle = BattleGame(a, d, choice=args.choice)
     return battle, (0.0, 1.0), f"Risk {a} v {d} ({args.choice})", lambda: solve(battle)
 

@@ -109,7 +109,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="M",
         help="megabytes of computed answers kept for the next request (default 64)",
     )
-    parser.set_defaults(handler=run)
+    # A server runs until stopped: no --max-seconds (each computation has --timeout).
+    parser.set_defaults(handler=run, unbounded=True)
 
 
 def is_loopback(host: str) -> bool:

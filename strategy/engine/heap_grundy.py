@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge, require_memory
 
 __all__ = [
@@ -76,9 +77,9 @@ class HeapRules:
     def __post_init__(self) -> None:
         one, two = tuple(sorted(set(self.one))), tuple(sorted(set(self.two)))
         if not (one or two or self.empty):
-            raise ValueError("a heap game needs at least one move")
+            raise InputError("a heap game needs at least one move")
         if any(take < 1 for take in (*one, *self.empty)) or any(take < 0 for take in two):
-            raise ValueError(
+            raise InputError(
                 "takes must be whole numbers, at least 1 (at least 0 for a split into two heaps)"
             )
         object.__setattr__(self, "one", one)
@@ -173,7 +174,9 @@ def require_time(rules: HeapRules, up_to: int, what: str, limit: float, known: i
     if seconds > limit:
         raise TooLarge(
             f"{what} would take about {_duration(seconds)} (the limit is {_duration(limit)}); "
-            "ask for fewer heaps"
+            "ask for fewer heaps",
+            "time",
+            "--time-limit SECONDS",
         )
 
 
@@ -205,7 +208,7 @@ def grundy_values(
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0]
     """
     if up_to < 0:
-        raise ValueError(f"up_to must not be negative, not {up_to}")
+        raise InputError(f"up_to must not be negative, not {up_to}")
     start = 0 if known is None else len(known)
     # A mex is at most the number of options, so this bounds every value.
     most = len(rules.one) + 1 + len(rules.two) * (up_to // 2 + 1)

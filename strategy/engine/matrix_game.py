@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
 from strategy.engine.extras import MissingExtra, require
 
 __all__ = ["METHODS", "MatrixSolution", "solve_matrix_game"]
@@ -72,7 +73,8 @@ def solve_matrix_game(
     column). Otherwise ``exact=True`` solves in ``Fraction`` arithmetic (floats in the input
     are converted exactly) by ``method``, one of :data:`METHODS`: ``"simplex"``, or
     ``"lp+exact-support"``, which falls back to the simplex if its certificate fails (the
-    result's ``method`` says which answered). ``exact=False`` calls ``scipy.optimize.linprog``.
+    result's ``method`` says which answered). ``exact=False`` calls ``scipy.optimize.linprog``,
+    falling back on the exact method where the LP solver fails (say, on badly scaled payoffs).
     Raises ``ValueError`` for an empty or ragged matrix, a non-numeric or non-finite entry, or
     an unknown method.
 
@@ -86,7 +88,7 @@ def solve_matrix_game(
     0.0
     """
     if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
+        raise InputError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     if not exact:
         float_rows = _validated(matrix, float)
         saddle = _saddle_point(float_rows)
@@ -109,22 +111,22 @@ def _validated(matrix: object, convert: type[Number]) -> list[list[Number]]:
     try:
         rows = [list(row) for row in matrix]  # type: ignore[attr-defined]
     except TypeError:
-        raise ValueError(
+        raise InputError(
             "the matrix must be a sequence of rows, each a sequence of numbers"
         ) from None
     if not rows or not rows[0]:
-        raise ValueError("the matrix is empty: a game needs at least one row and one column")
+        raise InputError("the matrix is empty: a game needs at least one row and one column")
     width = len(rows[0])
     result: list[list[Number]] = []
     for i, row in enumerate(rows):
         if len(row) != width:
-            raise ValueError(f"the matrix is ragged: row 0 has {width} entries, row {i} {len(row)}")
+            raise InputError(f"the matrix is ragged: row 0 has {width} entries, row {i} {len(row)}")
         for j, entry in enumerate(row):
             if type(entry) not in _EXACT_TYPES and (
                 not isinstance(entry, numbers.Real)
                 or not (isinstance(entry, numbers.Rational) or math.isfinite(entry))
             ):
-                raise ValueError(f"matrix entry [{i}][{j}] = {entry!r} is not a finite number")
+                raise InputError(f"matrix entry [{i}][{j}] = {entry!r} is not a finite number")
         result.append([convert(entry) for entry in row])
     return result
 
@@ -244,7 +246,16 @@ def _linear_program(rows: list[list[float]]) -> MatrixSolution:
         method="highs",
     )
     if result.status != 0:
-        raise ArithmeticError(f"linprog failed on a matrix game: {result.message}")
+        # HiGHS refuses badly scaled models (payoffs 1e16 and 1): the floats are exact
+        # rationals, so the exact simplex method solves the same game; report it in floats.
+        exact = _simplex([[Fraction(entry) for entry in row] for row in rows])
+        return MatrixSolution(
+            float(exact.value),
+            tuple(map(float, exact.row_strategy)),
+            tuple(map(float, exact.column_strategy)),
+            exact=False,
+            method="simplex",
+        )
     return MatrixSolution(
         value=float(-result.fun) + 0.0,  # + 0.0 turns a -0.0 from the solver into 0.0
         row_strategy=_distribution(result.x[:m]),

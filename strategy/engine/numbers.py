@@ -1,23 +1,133 @@
-"""Exact numbers as text: one form for every exact rational the toolkit prints.
+"""Exact numbers as text, both ways: ``"p/q"`` and exactly rounded decimals out, and rationals
+in from text without letting a short text such as ``"1e-99999999"`` build a huge integer.
 
->>> fraction_text(Fraction(3, 4)), fraction_text(2)
-('3/4', '2/1')
+Python refuses to convert integers of more than 4300 digits to text (a guard against
+parsing attacks); the exact results of long battles are longer than that, and printing
+them is deliberate, so the writers here lift the guard for the conversion itself. What the
+user types is still read with limits.
+
+>>> fraction_text(Fraction(-3, 6)), decimal_text(Fraction(5, 12), 30)
+('-1/2', '0.416666666666666666666666666667')
+>>> parse_fraction("1e-3") == Fraction(1, 1000)
+True
 """
 
 from __future__ import annotations
 
+import re
+import sys
 from fractions import Fraction
+
+from strategy.engine.errors import InputError
+
+__all__ = [
+    "MAX_EXPONENT",
+    "decimal_text",
+    "fraction_text",
+    "int_text",
+    "parse_fraction",
+    "prime_factors",
+    "strip_prime",
+    "text_seconds",
+]
+
+#: The largest power of ten a number typed by the user may carry (``1e-100000`` is fine).
+MAX_EXPONENT = 100_000
+#: The most characters a number typed by the user may have.
+MAX_NUMBER_TEXT = 4000
+
+# Fraction's own grammar: an optional sign, then p/q or a decimal with an optional exponent.
+_NUMBER = re.compile(
+    r"\s*[-+]?(?:\d(?:_?\d)*(?:\s*/\s*\d(?:_?\d)*)?"
+    r"|(?:\d(?:_?\d)*)?(?:\.(?:\d(?:_?\d)*)?)?(?:[eE]([-+]?\d(?:_?\d)*))?)\s*"
+)
+
+
+#: Python 3.11 writes an integer of n digits in about this many times n**2 seconds.
+_SECONDS_PER_SQUARED_DIGIT = 4e-11
+
+
+def text_seconds(digits: float) -> float:
+    """About how long writing an integer of ``digits`` digits takes: the conversion to
+    decimal is quadratic (a million digits: half a minute).
+
+    >>> round(text_seconds(10**6))
+    40
+    """
+    return _SECONDS_PER_SQUARED_DIGIT * digits * digits
+
+
+def int_text(number: int) -> str:
+    """``str(number)`` at any length.
+
+    >>> len(int_text(10**5000))
+    5001
+    """
+    limit = sys.get_int_max_str_digits()
+    if limit == 0 or number.bit_length() < 3 * limit:
+        return str(number)
+    sys.set_int_max_str_digits(0)
+    try:
+        return str(number)
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def fraction_text(value: Fraction | int | float) -> str:
     """An exact rational as ``"p/q"`` (integers as ``"p/1"``, so parsers see one form).
 
     Floats are refused: their "exact" value would be a binary artefact, not a result.
+
+    >>> fraction_text(2)
+    '2/1'
     """
     if isinstance(value, float):
         raise TypeError("fraction_text needs an exact value, not a float")
     value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
+    return f"{int_text(value.numerator)}/{int_text(value.denominator)}"
+
+
+def decimal_text(value: Fraction | int, digits: int, *, signed: bool = False) -> str:
+    """``value`` rounded to ``digits`` decimals exactly (ties to even), so that every digit
+    shown is the true one; ``signed`` adds '+' to positives. A value that rounds to zero
+    reads as zero, without a sign.
+
+    >>> decimal_text(Fraction(2, 3), 3), decimal_text(Fraction(-1, 3000), 2)
+    ('0.667', '0.00')
+    >>> decimal_text(Fraction(5, 2), 0), decimal_text(Fraction(13, 4), 1, signed=True)
+    ('2', '+3.2')
+    """
+    scaled = round(Fraction(value) * 10**digits)
+    sign = "-" if scaled < 0 else ("+" if signed and scaled > 0 else "")
+    text = int_text(abs(scaled)).rjust(digits + 1, "0")
+    whole, decimals = text[: len(text) - digits], text[len(text) - digits :]
+    return f"{sign}{whole}.{decimals}" if digits else f"{sign}{whole}"
+
+
+def parse_fraction(text: str, what: str = "number") -> Fraction:
+    """The rational ``text`` writes exactly (``"0.8"``, ``"4/5"``, ``"1e-3"``), refused with
+    ``InputError`` when it is not a number or would be too large to hold.
+
+    >>> parse_fraction("1e-99999999")
+    Traceback (most recent call last):
+    ...
+    strategy.engine.errors.InputError: '1e-99999999' is too large a number: exponents run \
+from -100000 to 100000
+    """
+    if len(text) > MAX_NUMBER_TEXT:
+        raise InputError(f"the {what} has {len(text)} characters, more than {MAX_NUMBER_TEXT}")
+    match = _NUMBER.fullmatch(text)
+    if match is None or not any(c.isdigit() for c in text):
+        raise InputError(f"{text!r} is not a {what}")
+    exponent = (match.group(1) or "0").replace("_", "")
+    if len(exponent) > 8 or abs(int(exponent)) > MAX_EXPONENT:
+        raise InputError(
+            f"{text!r} is too large a number: exponents run from -{MAX_EXPONENT} to {MAX_EXPONENT}"
+        )
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{text!r} is not a {what}") from None
 
 
 def prime_factors(number: int) -> tuple[tuple[int, int], ...]:

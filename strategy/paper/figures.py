@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from strategy.engine.atomic import atomic_path
+
 #: Fixed PDF metadata: no creation date, no version string, so rebuilds are identical.
 PDF_METADATA: dict[str, str | None] = {
     "Creator": "strategy paper",
@@ -86,4 +88,5 @@ def heatmaps(path: Path, panels: Sequence[Panel], *, row_label: str = "attacking
         ax.set_ylabel(row_label, fontsize=7)
         ax.tick_params(labelsize=6)
         figure.colorbar(image, ax=ax, shrink=0.85).set_label(label, fontsize=6)
-    figure.savefig(path, format="pdf", metadata=PDF_METADATA)
+    with atomic_path(path) as temporary:
+        figure.savefig(temporary, format="pdf", metadata=PDF_METADATA)

@@ -6,8 +6,10 @@ reproducible; the figures (PDF) are reproducible on the same matplotlib.
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
+from strategy.engine.atomic import write_text_atomic
 from strategy.paper.battles import battle_sections
 from strategy.paper.latex import macro
 from strategy.paper.optimal_play import optimal_sections
@@ -19,6 +21,9 @@ def generate(directory: Path) -> list[Path]:
     """Generate into ``directory`` (created if needed) from the package alone, so it works
     from an installed package anywhere. Returns every file in ``directory``, sorted."""
     directory.mkdir(parents=True, exist_ok=True)
+    # A folder we cannot write fails now, not after minutes of work and half the files.
+    with tempfile.TemporaryFile(dir=directory):
+        pass
     section = (
         battle_sections()
         .merge(published_sections())
@@ -31,5 +36,5 @@ def generate(directory: Path) -> list[Path]:
     )
     files = section.files | {"numbers.tex": numbers + "\n"}
     for name, text in files.items():
-        (directory / name).write_text(text, encoding="utf-8", newline="\n")
+        write_text_atomic(directory / name, text, newline="\n")
     return sorted(directory.iterdir())

@@ -44,8 +44,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Generic, TypeAlias, TypeVar
 
+from strategy.engine import resources
+from strategy.engine.errors import InputError
 from strategy.engine.extras import require
 from strategy.engine.game import Game, GameError, NodeKind, state_text
+from strategy.engine.numbers import fraction_text
 from strategy.engine.solve import Result, Value, solve
 
 # networkx is an extra (graph); through require, a missing one is named in one line.
@@ -56,6 +59,7 @@ __all__ = [
     "RESERVED_ATTRIBUTES",
     "Attribute",
     "StateView",
+    "TooManyStates",
     "action_text",
     "exact_text",
     "state_graph",
@@ -74,6 +78,13 @@ RESERVED_ATTRIBUTES = frozenset(
 )
 
 _PLAYERS = {NodeKind.MAX: "max", NodeKind.MIN: "min", NodeKind.SIMULTANEOUS: "both"}
+
+#: Moves per state a graph may have on average before it is refused (see ``max_states``).
+MOVES_PER_STATE = 10
+#: Measured cost of one state or move of a graph, solved and built (networkx, exact
+#: values), and written to a file: about 16 us and 0.7 to 1.1 KiB each.
+ITEM_BYTES = 1200
+ITEM_SECONDS = 30e-6
 
 
 def _no_attributes(state: Any) -> Mapping[str, Attribute]:
@@ -128,8 +139,7 @@ def exact_text(value: Fraction | int) -> str:
     >>> exact_text(Fraction(-3, 6)), exact_text(2)
     ('-1/2', '2/1')
     """
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
+    return fraction_text(value)
 
 
 def state_graph(
@@ -145,7 +155,9 @@ def state_graph(
 
     ``optimal_only`` keeps the states that optimal play can reach (every optimal action,
     every chance outcome). ``compact`` merges the states of each ``view.group`` into one node
-    (see :func:`_compact`). More than ``max_states`` states raise ``ValueError``.
+    (see :func:`_compact`). Before any solving, a game with more than ``max_states`` states
+    or ``MOVES_PER_STATE`` times as many moves is refused (``InputError``), and so is one
+    whose graph the resource budget cannot hold (:func:`strategy.engine.resources.require`).
 
     >>> from strategy.engine.testing import TreeGame
     >>> game = TreeGame.from_spec(("min", {"a": ("pay", 1), "b": ("pay", 1)}))
@@ -153,6 +165,13 @@ def state_graph(
     'a | b'
     """
     if result is None:
+        count, moves = count_reachable(game, max_states, MOVES_PER_STATE * max_states)
+        items = count + moves
+        resources.require(
+            f"a graph of {count:,} states and {moves:,} moves",
+            memory=ITEM_BYTES * items,
+            seconds=ITEM_SECONDS * items,
+        )
         result = solve(game)
     view = view or StateView()
     states, edges = _explore(game, result, optimal_only, max_states)
@@ -193,13 +212,57 @@ def _explore(
             edges[state, next_state] = _Edge((action,), optimal, probability, play)
             if next_state not in seen:
                 if len(states) >= max_states:
-                    raise ValueError(
-                        f"more than {max_states} states are reachable from "
-                        f"{state_text(result.start)}: too many for a graph; start nearer the end"
-                    )
+                    raise _too_large(f"{max_states} states are reachable from", result.start)
                 seen.add(next_state)
                 states.append(next_state)
     return states, edges
+
+
+def count_reachable(game: Game[S, Any], max_states: int, max_moves: int) -> tuple[int, int]:
+    """How many states are reachable from the start, and how many moves (actions, pairs of
+    actions, chance outcomes) leave them; ``InputError`` as soon as either passes its limit,
+    so that counting a huge game costs no more than the limits.
+
+    >>> from strategy.engine.testing import TreeGame
+    >>> count_reachable(TreeGame.from_spec(("max", {"a": ("pay", 1), "b": ("pay", 2)})), 9, 9)
+    (3, 2)
+    """
+    start = game.initial_state()
+    seen = {start}
+    queue = [start]
+    moves = 0
+    for state in queue:  # grows while it is read: a breadth-first queue
+        kind = game.kind(state)
+        if kind is NodeKind.TERMINAL:
+            continue
+        if kind is NodeKind.CHANCE:
+            actions: Iterable[Any] = (outcome for outcome, _ in game.chance_outcomes(state))
+        elif kind is NodeKind.SIMULTANEOUS:
+            rows, columns = game.joint_actions(state)
+            actions = ((row, column) for row in rows for column in columns)
+        else:
+            actions = game.legal_actions(state)
+        for action in actions:
+            moves += 1
+            if moves > max_moves:
+                raise _too_large(f"{max_moves:,} moves leave the states reachable from", start)
+            next_state = game.child(state, action)
+            if next_state not in seen:
+                if len(seen) >= max_states:
+                    raise _too_large(f"{max_states:,} states are reachable from", start)
+                seen.add(next_state)
+                queue.append(next_state)
+    return len(seen), moves
+
+
+class TooManyStates(InputError):
+    """A game with more states or moves than a graph may have (see :func:`state_graph`)."""
+
+
+def _too_large(what: str, start: object) -> TooManyStates:
+    return TooManyStates(
+        f"more than {what} {state_text(start)}: too many for a graph; start nearer the end"
+    )
 
 
 def _mark_optimal_paths(start: S, edges: dict[tuple[S, S], _Edge]) -> dict[tuple[S, S], _Edge]:

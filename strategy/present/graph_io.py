@@ -32,6 +32,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from strategy.engine.atomic import atomic_path
+from strategy.engine.errors import InputError
 from strategy.engine.extras import require
 
 # networkx is an extra (graph); through require, a missing one is named in one line.
@@ -82,7 +84,7 @@ def format_of(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         known = ", ".join(FORMATS)
-        raise ValueError(f"{path}: unknown graph format {suffix or '(none)'!r}; use one of {known}")
+        raise InputError(f"{path}: unknown graph format {suffix or '(none)'!r}; use one of {known}")
     return FORMATS[suffix]
 
 
@@ -97,15 +99,17 @@ def write_graph(graph: Any, path: Path) -> None:
     [('a', 'b')]
     """
     kind = format_of(path)
-    if kind == "graphml":
-        nx.write_graphml(graph, path)
-    elif kind == "gexf":
-        _write_gexf(graph, path)
-    elif kind == "json":
-        data = nx.node_link_data(graph, edges="edges")
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    else:
-        path.write_text(dot_text(graph) + "\n", encoding="utf-8")
+    # Whole or not at all: a second writer or an interrupted one never leaves half a graph.
+    with atomic_path(path) as temporary:
+        if kind == "graphml":
+            nx.write_graphml(graph, temporary)
+        elif kind == "gexf":
+            _write_gexf(graph, temporary)
+        elif kind == "json":
+            data = nx.node_link_data(graph, edges="edges")
+            temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        else:
+            temporary.write_text(dot_text(graph) + "\n", encoding="utf-8")
 
 
 def read_graph(path: Path) -> Any:
@@ -285,10 +289,10 @@ def check_drawing_path(path: Path) -> None:
     >>> check_drawing_path(Path("battle.gif"))
     Traceback (most recent call last):
     ...
-    ValueError: battle.gif: a drawing is .png, .svg, .pdf, not '.gif'
+    strategy.engine.errors.InputError: battle.gif: a drawing is .png, .svg, .pdf, not '.gif'
     """
     if path.suffix.lower() not in DRAW_FORMATS:
-        raise ValueError(f"{path}: a drawing is {', '.join(DRAW_FORMATS)}, not {path.suffix!r}")
+        raise InputError(f"{path}: a drawing is {', '.join(DRAW_FORMATS)}, not {path.suffix!r}")
 
 
 def _parents(graph: Any, node: Any) -> set[Any]:
@@ -369,7 +373,7 @@ def draw_graph(graph: Any, path: Path, *, max_nodes: int = MAX_DRAWN_NODES) -> N
     """
     check_drawing_path(path)
     if len(graph) > max_nodes:
-        raise ValueError(
+        raise InputError(
             f"the graph has {len(graph)} nodes, too many to draw legibly (at most {max_nodes}); "
             "draw the optimal play only, or a compact graph, or open the GraphML in Gephi"
         )
@@ -411,6 +415,7 @@ def draw_graph(graph: Any, path: Path, *, max_nodes: int = MAX_DRAWN_NODES) -> N
         axes.legend(handles=legend, loc="upper left", fontsize=8, frameon=False)
         axes.set_axis_off()
         figure.tight_layout()
-        figure.savefig(path)
+        with atomic_path(path) as temporary:
+            figure.savefig(temporary)
     finally:
         pyplot.close(figure)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from strategy.engine.errors import InputError
 from strategy.risk.choices import MOST_DICE, ChoiceRule, choice_rule
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.rules import DEFAULT_RULES, Rules
@@ -36,7 +37,7 @@ class Battle:
     >>> Battle(objective=Objective("attacker-left"))
     Traceback (most recent call last):
     ...
-    ValueError: objective 'attacker-left' only describes the battle fought to the end ...
+    strategy.engine.errors.InputError: objective 'attacker-left' only describes the battle ...
     """
 
     rules: Rules = DEFAULT_RULES
@@ -51,7 +52,7 @@ class Battle:
         object.__setattr__(self, "objective", Objective.parse(self.objective))
         object.__setattr__(self, "choice", choice_rule(self.choice))
         if not self.objective.optimisable and (not self.choice.fixed or self.allow_stop):
-            raise ValueError(
+            raise InputError(
                 f"objective {self.objective.label!r} only describes the battle fought to the "
                 "end with the most dice (choice max, no stopping); players optimise capture, "
                 "signed, keep:K or balance:T"
@@ -77,12 +78,12 @@ class Battle:
         >>> Battle.of(dice=3)
         Traceback (most recent call last):
         ...
-        ValueError: unknown battle option 'dice'; rules take attacker_dice, defender_dice, ...
+        strategy.engine.errors.InputError: unknown battle option 'dice'; rules take ...
         """
         base = battle or cls()
         for name in rule_fields:
             if name not in RULE_FIELDS:
-                raise ValueError(
+                raise InputError(
                     f"unknown battle option {name!r}; rules take {', '.join(RULE_FIELDS)}"
                 )
         new_rules = replace(rules or base.rules, **rule_fields)

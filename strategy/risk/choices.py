@@ -14,13 +14,15 @@ True
 >>> choice_rule("bluff")
 Traceback (most recent call last):
 ...
-ValueError: unknown choice rule 'bluff'; choose from max, announce, respond, sees-roll
+strategy.engine.errors.InputError: unknown choice rule 'bluff'; choose from max, announce, ...
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from strategy.engine.errors import InputError
 
 Choice = Literal["max", "announce", "respond", "sees-roll"]
 #: What the defender knows when it chooses: nothing, the attacker's dice count, or its roll.
@@ -141,6 +143,6 @@ def choice_rule(name: str | ChoiceRule) -> ChoiceRule:
     try:
         return CHOICE_RULES[name]
     except (KeyError, TypeError):
-        raise ValueError(
+        raise InputError(
             f"unknown choice rule {name!r}; choose from {', '.join(CHOICE_RULES)}"
         ) from None

@@ -25,13 +25,14 @@ from fractions import Fraction
 from functools import cache
 from math import lcm, log2
 
-from strategy.engine.resources import require_memory
+from strategy.engine.errors import InputError
+from strategy.engine.resources import require, require_memory
 from strategy.risk.battle import Battle
 from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.classic_exact import exact_push, exact_table
 from strategy.risk.kernels.classic_float import FloatRows, float_table
 from strategy.risk.kernels.geometry import Progress
-from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward
+from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward, push_seconds
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.results import BattleOdds, BattleTable, CellResult, Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
@@ -39,6 +40,7 @@ from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
 __all__ = [
     "battle_cell",
     "battle_odds",
+    "battle_odds_seconds",
     "battle_table",
     "check_table_memory",
     "classic_steps",
@@ -61,7 +63,7 @@ def classic_steps(
     attacker_dice = rules.attacker_dice_for(attackers)
     defender_dice = rules.defender_dice_for(defenders)
     if attacker_dice < 1 or defender_dice < 1:
-        raise ValueError(f"no roll is possible at ({attackers}, {defenders})")
+        raise InputError(f"no roll is possible at ({attackers}, {defenders})")
     return rules_roll(rules, attacker_dice, defender_dice).probabilities()
 
 
@@ -86,8 +88,10 @@ def battle_odds(
     offset = rules.offset
     n0 = attackers - offset
     if exact:
-        require_memory(
-            _exact_odds_memory(n0, defenders, rules), f"the exact odds of {attackers} v {defenders}"
+        require(
+            f"computing the exact odds of {attackers} v {defenders}",
+            memory=_exact_odds_memory(n0, defenders, rules),
+            seconds=_exact_odds_seconds(n0, defenders, rules),
         )
         final = exact_push(n0, defenders, rules, progress)
         order = sorted(final, key=lambda s: (s[1] != 0, -s[0] if s[1] == 0 else s[1]))
@@ -95,6 +99,8 @@ def battle_odds(
             (n + offset, d, final[(n, d)]) for n, d in order
         )
         return BattleOdds(Battle(rules, allow_stop=False), attackers, defenders, states, exact)
+    # The final states as Python objects, beside the push's own arrays.
+    require(f"computing the odds of {attackers} v {defenders}", memory=120 * (n0 + defenders + 2))
     pushed = push_forward(n0, defenders, rules, tolerance, progress)
     captured, held = pushed.captured.tolist(), pushed.held.tolist()
     states = tuple(
@@ -109,6 +115,28 @@ def _exact_odds_memory(n0: int, defenders: int, rules: Rules) -> int:
     k = min(rules.attacker_dice, rules.defender_dice)
     states = (k + 1) * (min(n0, defenders) + 1) + n0 + defenders + 1
     return states * (150 + _numerator_bytes(n0 + defenders, rules))
+
+
+def battle_odds_seconds(attackers: int, defenders: int, rules: Rules, *, exact: bool) -> float:
+    """About how long :func:`battle_odds` takes.
+
+    >>> battle_odds_seconds(1000, 1000, Rules(), exact=True) > 10 * battle_odds_seconds(
+    ...     1000, 1000, Rules(), exact=False)
+    True
+    """
+    n0 = max(attackers - rules.offset, 0)
+    if exact:
+        return _exact_odds_seconds(n0, defenders, rules)
+    return push_seconds(n0, defenders)
+
+
+def _exact_odds_seconds(n0: int, defenders: int, rules: Rules) -> float:
+    """The exact push adds numbers of up to ``_numerator_bytes`` bytes at each state of
+    ``n0 + d0`` diagonals, about ``min(n0, d0)`` states each (measured: 1000 v 1000 in
+    1.6 s, 4000 v 4000 in 56 s)."""
+    diagonals = n0 + defenders
+    states = diagonals * (min(n0, defenders) + 1)
+    return 2.5e-10 * states * max(8 * _numerator_bytes(diagonals, rules), 64) / 13
 
 
 def _numerator_bytes(armies: int, rules: Rules) -> int:

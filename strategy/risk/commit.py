@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.engine.resources import require_memory
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.kernels.geometry import Progress
@@ -88,13 +89,13 @@ def commit_curve(
     ``balance:worth`` (``worth`` per capture, plus defenders killed, minus attackers lost).
     """
     if blitz.limit is not None:
-        raise ValueError("commit chooses the stop-until itself: no --stop-until or --retreat-at")
+        raise InputError("commit chooses the stop-until itself: no --stop-until or --retreat-at")
     if worth < 0:
-        raise ValueError(f"--worth must be a whole number >= 0, not {worth}")
+        raise InputError(f"--worth must be a whole number >= 0, not {worth}")
     rules.check_state(attackers, defenders)
     most = attackers - rules.offset
     if most < 1 or defenders < 1:
-        raise ValueError(f"{attackers} v {defenders} leaves no troops to commit")
+        raise InputError(f"{attackers} v {defenders} leaves no troops to commit")
     require_memory(grid_memory(most, defenders, rules), f"the commit curve of {most} troops")
     points, bound = [], 0.0
     for n, d, captured, held in final_distributions(most, defenders, rules, progress):

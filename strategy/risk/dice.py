@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.engine.numbers import prime_factors, strip_prime
 from strategy.risk.rules import Rules, Ties
 
@@ -85,7 +86,7 @@ def top_roll_counts(dice: int, sides: int, keep: int) -> dict[tuple[int, ...], i
     True
     """
     if not 1 <= keep <= dice:
-        raise ValueError(f"keep must be from 1 to {dice}, not {keep}")
+        raise InputError(f"keep must be from 1 to {dice}, not {keep}")
     counts: dict[tuple[int, ...], int] = {}
     for top in combinations_with_replacement(range(sides, 0, -1), keep):
         counts[top] = _rolls_with_top(top, dice)
@@ -123,12 +124,12 @@ def roll_distribution(
     ((1, 0, 15), (0, 1, 21))
     """
     if attacker_dice < 1 or defender_dice < 1:
-        raise ValueError("each side must roll at least one die")
+        raise InputError("each side must roll at least one die")
     pairs = min(attacker_dice, defender_dice)
     attack = top_roll_counts(attacker_dice, attacker_sides, pairs)
     defend = top_roll_counts(defender_dice, defender_sides, pairs)
     if len(attack) * len(defend) > MAX_PAIRINGS:
-        raise ValueError(
+        raise InputError(
             f"{attacker_dice}d{attacker_sides} v {defender_dice}d{defender_sides} has "
             f"{len(attack) * len(defend):,} pairings of sorted rolls; at most "
             f"{MAX_PAIRINGS:,} are supported"

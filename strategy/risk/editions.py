@@ -9,7 +9,7 @@ zombies and Balanced Blitz.
 >>> EDITIONS["classic"].check(capital=True, balanced=False)
 Traceback (most recent call last):
 ...
-ValueError: the classic edition cannot have --capital (an RGD modifier: use --edition rgd or none)
+strategy.engine.errors.InputError: the classic edition cannot have --capital (an RGD modifier: ...
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from strategy.engine.errors import InputError
 from strategy.risk.rules import Rules
 
 DiceMode = Literal["true-random", "balanced-blitz"]
@@ -44,12 +45,12 @@ class Edition:
         for name, wanted in modifiers.items():
             if wanted and not self.modifiers:
                 option = "--" + name.replace("_", "-")
-                raise ValueError(
+                raise InputError(
                     f"the {self.name} edition cannot have {option} "
                     "(an RGD modifier: use --edition rgd or none)"
                 )
         if balanced and not self.balanced:
-            raise ValueError(
+            raise InputError(
                 f"the {self.name} edition rolls true random dice; Balanced Blitz is RGD's "
                 "(use --edition rgd or none)"
             )
@@ -123,5 +124,5 @@ def edition(name: str | None) -> Edition:
     if name is None:
         return CUSTOM
     if name not in EDITIONS:
-        raise ValueError(f"unknown edition {name!r}; choose from {', '.join(EDITIONS)}")
+        raise InputError(f"unknown edition {name!r}; choose from {', '.join(EDITIONS)}")
     return EDITIONS[name]

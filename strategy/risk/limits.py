@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.engine.extras import require
 from strategy.engine.resources import require_memory
 from strategy.risk.battle import Battle
@@ -66,9 +67,9 @@ class Limit:
 
     def __post_init__(self) -> None:
         if self.kind not in ("stop-until", "retreat-at"):
-            raise ValueError(f"a limit is stop-until or retreat-at, not {self.kind!r}")
+            raise InputError(f"a limit is stop-until or retreat-at, not {self.kind!r}")
         if not whole_at_least(self.armies, 0):
-            raise ValueError(f"--{self.kind} takes a whole number >= 0, not {self.armies!r}")
+            raise InputError(f"--{self.kind} takes a whole number >= 0, not {self.armies!r}")
 
     def describe(self) -> str:
         """One line for captions."""
@@ -88,14 +89,14 @@ class Limit:
         >>> Limit("stop-until", 10).check(10, Rules())
         Traceback (most recent call last):
         ...
-        ValueError: --stop-until 10 must be below the attackers (10)
+        strategy.engine.errors.InputError: --stop-until 10 must be below the attackers (10)
         """
         if self.armies >= attackers:
-            raise ValueError(
+            raise InputError(
                 f"--{self.kind} {self.armies} must be below the attackers ({attackers})"
             )
         if self.kind == "stop-until" and self.armies < rules.offset:
-            raise ValueError(
+            raise InputError(
                 f"--stop-until {self.armies} is below the armies that stay behind ({rules.offset})"
             )
 
@@ -127,7 +128,7 @@ def stop_until_rules(rules: Rules, stop_until: int) -> Rules:
     (5, 5)
     """
     if stop_until < rules.offset:
-        raise ValueError(
+        raise InputError(
             f"stop-until {stop_until} is below the armies that stay behind ({rules.offset})"
         )
     return replace(rules, count="territory", stay_behind=stop_until)
@@ -192,7 +193,7 @@ def _zeros(length: int, exact: bool) -> Array:
 def _check_retreat_size(cells: int, held: int, exact: bool, what: str) -> None:
     """Refuse work of ``cells`` states, ``held`` of them in memory at once, up front."""
     if exact and cells > MAX_EXACT_STATES:
-        raise ValueError(
+        raise InputError(
             f"{what} takes {cells:,} exact fractions, more than {MAX_EXACT_STATES:,}; use --float"
         )
     require_memory(held * (200 if exact else 8), what)

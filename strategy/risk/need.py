@@ -18,13 +18,18 @@ probability at least 0.95 (0.953038…).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from strategy.engine.display import Summarised
-from strategy.risk.chain import chain_odds, per_territory
+from strategy.engine.errors import InputError
+from strategy.engine.numbers import parse_fraction
+from strategy.engine.resources import require
+from strategy.risk.chain import chain_odds, chain_seconds, per_territory
 from strategy.risk.choices import ChoiceRule, choice_rule
+from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.outcomes import FinalStates
@@ -58,18 +63,15 @@ def parse_target(text: str) -> Fraction:
     >>> parse_target("1")
     Traceback (most recent call last):
     ...
-    ValueError: the target must lie strictly between 0 and 1 (no army is certain to win), not '1'
+    strategy.engine.errors.InputError: the target must lie strictly between 0 and 1 ...
     """
     percent = text.strip().endswith("%")
-    try:
-        value = Fraction(text.strip().removesuffix("%"))
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(
-            f"the target must be a probability like 0.8, 80% or 4/5, not {text!r}"
-        ) from None
+    value = parse_fraction(
+        text.strip().removesuffix("%"), "target: a probability like 0.8, 80% or 4/5"
+    )
     value = value / 100 if percent else value
     if not 0 < value < 1:
-        raise ValueError(
+        raise InputError(
             "the target must lie strictly between 0 and 1 (no army is certain to win), "
             f"not {text!r}"
         )
@@ -113,7 +115,7 @@ def fewest(
         high = smallest + 2 * step
         step *= 2
         if high > limit:
-            raise ValueError(f"no army of up to {limit} armies reaches the target")
+            raise InputError(f"no army of up to {limit} armies reaches the target")
     bracketed = True
     while low < high:
         middle = (low + high) // 2
@@ -154,17 +156,29 @@ def minimum_armies(
     """
     path = (defenders,) if isinstance(defenders, int) else tuple(defenders)
     if not path:
-        raise ValueError("give at least one territory to attack")
+        raise InputError("give at least one territory to attack")
     rule_list = per_territory(rules, len(path))
     classic = choice_rule(choice).fixed and objective == CAPTURE
     if not objective.is_probability:
-        raise ValueError(
+        raise InputError(
             f"a target needs a probability objective (capture or keep:K), not {objective.label!r}"
         )
     if not classic and len(path) > 1:
-        raise ValueError("choice rules and keep:K are solved for one territory, not for a path")
+        raise InputError("choice rules and keep:K are solved for one territory, not for a path")
+
+    if classic and battle is None and len(path) == 1 and target >= Fraction(1, 2):
+        require(
+            f"finding the fewest armies against {path[0]:,}",
+            seconds=_search_seconds(path[0], rule_list[0], exact=exact),
+        )
 
     def probability(attackers: int) -> Value:
+        if battle is None:
+            # Checked step by step: the search's length depends on where the answer lies.
+            require(
+                f"finding the fewest armies: P(capture) with {attackers:,} armies",
+                seconds=chain_seconds(attackers, path, rule_list, exact=exact),
+            )
         if classic:
             chain = chain_odds(attackers, path, rule_list, leave=leave, exact=exact, battle=battle)
             return chain.win_probability
@@ -176,3 +190,23 @@ def minimum_armies(
     smallest = rule_list[0].min_attackers
     attackers, value, previous = fewest(probability, target, smallest, progress=progress)
     return Need(attackers, value, previous, target, path)
+
+
+def _search_seconds(defenders: int, rules: Rules, *, exact: bool) -> float:
+    """A low estimate of the search for a target of at least 1/2, made before it starts.
+
+    Capturing ``D`` defenders costs the attacker about ``D`` times its mean loss per roll
+    over the defender's (the law of large numbers; give or take a few ``sqrt(D)``), so at
+    least that many armies are needed; the bisection evaluates about ``log2`` of it
+    battles of about that size, and the doubling before it costs about two more.
+
+    >>> _search_seconds(10, Rules(), exact=True) < 1
+    True
+    """
+    counts = rules_roll(rules, rules.attacker_dice, rules.defender_dice).probabilities()
+    lost_attackers = sum(a * p for a, _, p in counts)
+    lost_defenders = sum(d * p for _, d, p in counts)
+    armies = defenders * lost_attackers / lost_defenders - 10 * math.sqrt(defenders)
+    answer = max(int(armies), rules.min_attackers)
+    steps = math.log2(answer) + 3
+    return steps * chain_seconds(answer, (defenders,), (rules,), exact=exact)

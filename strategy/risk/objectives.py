@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from strategy.engine.errors import InputError
+
 Kind = Literal["capture", "signed", "attacker-left", "defender-left", "keep", "balance"]
 #: Objectives that only describe the battle fought to the end with the most dice.
 DESCRIPTIVE = ("attacker-left", "defender-left")
@@ -49,7 +51,7 @@ class Objective:
     >>> Objective.parse("keep")
     Traceback (most recent call last):
     ...
-    ValueError: objective 'keep' needs a whole number, as in keep:3
+    strategy.engine.errors.InputError: objective 'keep' needs a whole number, as in keep:3
     """
 
     kind: str
@@ -63,20 +65,20 @@ class Objective:
             return text
         name, _, value = text.strip().partition(":")
         if name not in _DESCRIPTIONS:
-            raise ValueError(
+            raise InputError(
                 f"unknown objective {text!r}; choose from capture, signed, attacker-left, "
                 "defender-left, keep:K, balance:T"
             )
         if name not in _PARAMETRISED:
             if value:
-                raise ValueError(f"objective {name!r} takes no parameter")
+                raise InputError(f"objective {name!r} takes no parameter")
             return Objective(name)
         try:
             parameter = int(value)
         except ValueError:
-            raise ValueError(f"objective {name!r} needs a whole number, as in {name}:3") from None
+            raise InputError(f"objective {name!r} needs a whole number, as in {name}:3") from None
         if parameter < 0:
-            raise ValueError(f"objective {name!r} needs a number >= 0, not {parameter}")
+            raise InputError(f"objective {name!r} needs a number >= 0, not {parameter}")
         return Objective(name, parameter)
 
     @property
@@ -163,7 +165,7 @@ class Objective:
         column = [function(0, d) if d >= first else 0 for d in range(columns + 1)]
         for a, d in ((rows, columns), (1, columns)):
             if function(a, d) != row[a] + column[d]:
-                raise ValueError(
+                raise InputError(
                     f"objective {self.label!r}: {part} at ({a}, {d}) is not a row part plus "
                     "a column part, which the table kernels need"
                 )

@@ -53,10 +53,25 @@ class Cumulative:
 
 
 def cumulative(final_states: FinalStates) -> Cumulative:
-    """Both cumulative tables over the counts the distribution reaches."""
-    captures = sorted({a for a, d, _ in final_states if d == 0}, reverse=True)
-    held = sorted({d for _, d, _ in final_states})
+    """Both cumulative tables over the counts the distribution reaches, each a running
+    sum: linear in the final states, not quadratic (a long battle has thousands)."""
+    zero = _zero(final_states)
+    by_attackers: dict[int, Value] = {}
+    by_defenders: dict[int, Value] = {}
+    for a, d, p in final_states:
+        if d == 0:
+            by_attackers[a] = by_attackers.get(a, zero) + p
+        by_defenders[d] = by_defenders.get(d, zero) + p
     return Cumulative(
-        tuple((k, capture_with_at_least(final_states, k)) for k in captures),
-        tuple((k, defender_down_to(final_states, k)) for k in held),
+        _running(sorted(by_attackers.items(), reverse=True), zero),
+        _running(sorted(by_defenders.items()), zero),
     )
+
+
+def _running(masses: list[tuple[int, Value]], zero: Value) -> tuple[tuple[int, Value], ...]:
+    total = zero
+    sums = []
+    for k, p in masses:
+        total += p
+        sums.append((k, total))
+    return tuple(sums)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from strategy.engine.errors import InputError
 from strategy.engine.outcomes import terminal_distribution
 from strategy.engine.solve import solve
 from strategy.risk.game import BattleGame
@@ -33,7 +34,7 @@ def played_odds(game: BattleGame) -> BattleOdds:
     both sides' armies left. Battles beyond :data:`MAX_CELLS` states are refused up front."""
     attackers, defenders = game.start.attackers, game.start.defenders
     if (attackers + 1) * (defenders + 1) > MAX_CELLS:
-        raise ValueError(
+        raise InputError(
             f"a battle is played out under optimal play up to {MAX_CELLS} states of the grid "
             f"(30 v 30); {attackers} v {defenders} has {(attackers + 1) * (defenders + 1)}"
         )

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard
 
+from strategy.engine.errors import InputError
+
 Ties = Literal["defender", "attacker"]
 Count = Literal["territory", "attacking"]
 
@@ -52,7 +54,7 @@ class Rules:
     >>> Rules(attacker_sides=1)
     Traceback (most recent call last):
     ...
-    ValueError: attacker_sides must be a whole number from 2 to 1000, not 1
+    strategy.engine.errors.InputError: attacker_sides must be a whole number from 2 to 1000, not 1
     """
 
     attacker_dice: int = 3
@@ -75,18 +77,18 @@ class Rules:
         _check_range("defender_sides", self.defender_sides, 2, MAX_SIDES)
         _check_range("stay_behind", self.stay_behind, 0, 1_000_000)
         if self.ties not in ("defender", "attacker"):
-            raise ValueError(f"ties must be 'defender' or 'attacker', not {self.ties!r}")
+            raise InputError(f"ties must be 'defender' or 'attacker', not {self.ties!r}")
         if self.count not in ("territory", "attacking"):
-            raise ValueError(f"count must be 'territory' or 'attacking', not {self.count!r}")
+            raise InputError(f"count must be 'territory' or 'attacking', not {self.count!r}")
         for name in MODIFIERS:
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise InputError(f"{name} must be True or False, not {getattr(self, name)!r}")
         if self.zombie_defender and self.ties != "attacker":
-            raise ValueError(
+            raise InputError(
                 "a zombie defender gives ties to the attacker: ties must be 'attacker'"
             )
         if self.defender_dice <= self.capital + self.wall:
-            raise ValueError("a capital or a wall adds a defender die to at least one")
+            raise InputError("a capital or a wall adds a defender die to at least one")
 
     def with_modifiers(
         self,
@@ -106,7 +108,7 @@ class Rules:
         >>> Rules().with_modifiers(capital=True).with_modifiers(capital=True)
         Traceback (most recent call last):
         ...
-        ValueError: these rules already have the modifier capital
+        strategy.engine.errors.InputError: these rules already have the modifier capital
         """
         asked = {
             "capital": capital,
@@ -116,7 +118,7 @@ class Rules:
         }
         for name, wanted in asked.items():
             if wanted and getattr(self, name):
-                raise ValueError(f"these rules already have the modifier {name}")
+                raise InputError(f"these rules already have the modifier {name}")
         return replace(
             self,
             defender_dice=self.defender_dice + capital + wall,
@@ -178,20 +180,20 @@ defender die)'
         >>> Rules().check_state(0, 3)
         Traceback (most recent call last):
         ...
-        ValueError: attackers must be at least 1 when A counts the territory, not 0
+        strategy.engine.errors.InputError: attackers must be at least 1 when A counts the ...
         """
         for name, value in (("attackers", attackers), ("defenders", defenders)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{name} must be a whole number, not {value!r}")
+                raise InputError(f"{name} must be a whole number, not {value!r}")
         if attackers < self.min_attackers:
             where = "when A counts the territory" if self.count == "territory" else ""
-            raise ValueError(
+            raise InputError(
                 f"attackers must be at least {self.min_attackers} {where}, not {attackers}".replace(
                     "  ", " "
                 )
             )
         if defenders < 0:
-            raise ValueError(f"defenders must not be negative, not {defenders}")
+            raise InputError(f"defenders must not be negative, not {defenders}")
 
 
 def whole_at_least(value: object, least: int) -> TypeGuard[int]:
@@ -209,16 +211,16 @@ def check_table_size(max_attackers: int, max_defenders: int) -> None:
     >>> check_table_size(3, 0)
     Traceback (most recent call last):
     ...
-    ValueError: max_defenders must be a whole number >= 1, not 0
+    strategy.engine.errors.InputError: max_defenders must be a whole number >= 1, not 0
     """
     for name, size in (("max_attackers", max_attackers), ("max_defenders", max_defenders)):
         if not whole_at_least(size, 1):
-            raise ValueError(f"{name} must be a whole number >= 1, not {size!r}")
+            raise InputError(f"{name} must be a whole number >= 1, not {size!r}")
 
 
 def _check_range(name: str, value: object, low: int, high: int) -> None:
     if not (whole_at_least(value, low) and value <= high):
-        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise InputError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
 
 
 #: The classic rules (3 v 2 six-sided dice, ties to the defender, territory count).

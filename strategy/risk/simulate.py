@@ -27,7 +27,9 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
+from strategy.engine import resources
 from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
 from strategy.engine.extras import require
 from strategy.risk.dice import beats
 from strategy.risk.kernels.geometry import Progress
@@ -76,7 +78,7 @@ def proportion_interval(successes: int, trials: int, confidence: float = 0.95) -
     betaincinv = require("scipy.special", "stats", "a simulation's confidence interval").betaincinv
     _check_interval_inputs(trials, confidence)
     if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be from 0 to {trials}, not {successes}")
+        raise InputError(f"successes must be from 0 to {trials}, not {successes}")
     alpha = 1 - confidence
     low = float(betaincinv(successes, trials - successes + 1, alpha / 2)) if successes else 0.0
     high = (
@@ -116,9 +118,12 @@ def mean_interval(
 
 def _check_interval_inputs(trials: int, confidence: float) -> None:
     if trials < 1:
-        raise ValueError(f"trials must be at least 1, not {trials}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, not {confidence}")
+        raise InputError(f"trials must be at least 1, not {trials}")
+    if not 0 < confidence < 1 or not (1 + confidence) / 2 < 1:
+        raise InputError(
+            f"confidence must lie strictly between 0 and 1, not {confidence!r}, and leave "
+            "room for float rounding (at most 0.9999999999999998)"
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -223,11 +228,11 @@ def checked_seed(trials: int, seed: int | None) -> int:
     3
     """
     if not whole_at_least(trials, 1):
-        raise ValueError(f"trials must be a whole number >= 1, not {trials!r}")
+        raise InputError(f"trials must be a whole number >= 1, not {trials!r}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     if not whole_at_least(seed, 0):
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+        raise InputError(f"seed must be a whole number >= 0, not {seed!r}")
     return seed
 
 
@@ -240,13 +245,25 @@ def _simulate_starts(
     progress: Progress | None = None,
 ) -> list[Simulation]:
     seed = checked_seed(trials, seed)
+    # A final state is coded as one int64 below: (start, attackers, defenders) in mixed radix.
+    radix = len(starts) * (max(a for a, _ in starts) + 1) * (max(d for _, d in starts) + 1)
+    if radix >= 2**62 or len(starts) * trials >= 2**62:
+        raise InputError(
+            f"{trials:,} battles from up to {max(a + d for a, d in starts):,} armies are beyond "
+            "what a simulation counts (fewer than 2**62 battles and armies)"
+        )
+    total = len(starts) * trials
+    resources.require(
+        f"simulating {total:,} battles",
+        memory=min(total, CHUNK) * 200,
+        seconds=simulation_seconds(total, max(a + d for a, d in starts)),
+    )
     rng = np.random.default_rng(seed)
     start_a = np.array([a for a, _ in starts], dtype=np.int64)
     start_d = np.array([d for _, d in starts], dtype=np.int64)
     # A final state is stored as one integer: (start, attackers, defenders) in mixed radix.
     radix_a, radix_d = int(start_a.max()) + 1, int(start_d.max()) + 1
     counts: Counter[int] = Counter()
-    total = len(starts) * trials
     for low in range(0, total, CHUNK):
         start = np.arange(low, min(low + CHUNK, total), dtype=np.int64) // trials
         final_a, final_d, index = _fight(start_a[start], start_d[start], start, rules, policy, rng)
@@ -265,6 +282,18 @@ def _simulate_starts(
         Simulation(rules, a, d, trials, seed, tuple(sorted(f, key=_final_order)))
         for (a, d), f in zip(starts, finals, strict=True)
     ]
+
+
+def simulation_seconds(battles: int, armies: int) -> float:
+    """About how long simulating ``battles`` battles of up to ``armies`` armies takes: each
+    round of a chunk of battles costs a fixed overhead, and each battle its rolls (measured:
+    a million 5 v 3 battles in 0.5 s; ten 100,000 v 100,000 battles in 16 s).
+
+    >>> round(simulation_seconds(10**12, 8) / 86_400)
+    4
+    """
+    chunks = -(-battles // CHUNK)
+    return chunks * armies * 40e-6 + battles * armies * 40e-9
 
 
 def _final_order(state: tuple[int, int, int]) -> tuple[bool, int, int]:
@@ -329,11 +358,11 @@ def _checked(chosen: IntArray, low: int, most: IntArray) -> IntArray:
     """The policy's choices as int64, refused with a clear message when out of range."""
     chosen = np.asarray(chosen)
     if chosen.shape != most.shape or not np.issubdtype(chosen.dtype, np.integer):
-        raise ValueError(f"a policy must return {most.shape[0]} whole numbers of dice")
+        raise InputError(f"a policy must return {most.shape[0]} whole numbers of dice")
     bad = (chosen < low) | (chosen > most)
     if bad.any():
         i = int(np.argmax(bad))
-        raise ValueError(f"a policy chose {chosen[i]} dice where {low} to {most[i]} are allowed")
+        raise InputError(f"a policy chose {chosen[i]} dice where {low} to {most[i]} are allowed")
     return chosen.astype(np.int64, copy=False)
 
 

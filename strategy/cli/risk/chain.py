@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
     colour_wanted,
+    decimal,
     nonnegative_int,
     positive_int,
     write_json,
@@ -86,21 +87,21 @@ def chain_text(odds: ChainOdds, *, colour: bool = False) -> str:
         *rules_text(odds.rules),
         "",
     ]
-    win = float(odds.win_probability)
-    exact = f"  = {fraction_text(odds.win_probability)}" if odds.exact else ""
+    win = odds.win_probability
+    exact = f"  = {fraction_text(win)}" if odds.exact else ""
     label = f"P(conquering all {n})" if n > 1 else "P(conquering it)"
-    lines.append(f"{label:<26}{paint(f'{win:>12.6f}', win, colour)}{exact}")
+    lines.append(f"{label:<26}{paint(f'{decimal(win):>12}', float(win), colour)}{exact}")
     lines += ["", "territory  defenders  P(taken)"]
     for i, (d, p) in enumerate(
         zip(odds.defenders, odds.capture_probabilities, strict=True), start=1
     ):
-        lines.append(f"{i:>9}  {d:>9}  {paint(f'{float(p):>8.6f}', float(p), colour)}")
+        lines.append(f"{i:>9}  {d:>9}  {paint(f'{decimal(p):>8}', float(p), colour)}")
     lines += ["", "where the attack ends       armies there  defenders  armies left  probability"]
     for o in odds.outcomes:
         where = f"took all {n}" if o.captured == n else f"stopped at territory {o.captured + 1}"
         lines.append(
             f"  {where:<26}{o.armies:>12}  {o.defenders:>9}  {odds.armies_left(o):>11}"
-            f"  {float(o.probability):>11.6f}"
+            f"  {decimal(o.probability):>11}"
         )
     lines.append(
         "armies there: in the last territory the attacker holds on the path; "

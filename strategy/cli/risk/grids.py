@@ -159,13 +159,16 @@ def table_grid(
     says the battle is one of optimal play (the caption says how), ``blitz`` how it is
     blitzed; ``step`` keeps every ``step``-th row and column only.
     """
+    from strategy.engine.numbers import decimal_text
     from strategy.present.render import Grid, format_number
 
     shown = DIGITS[metric.partition(":")[0]] if digits is None else digits
     cells: tuple[tuple[str, ...], ...]
-    if full and table.exact:
+    if table.exact:
+        # Every digit shown is exact: decimals come from the fractions, not from floats.
         rows = (table.values[i][::step] for i in range(0, len(table.attackers), step))
-        cells = tuple(tuple(fraction_text(v) for v in row) for row in rows)
+        exact_number = fraction_text if full else (lambda v: decimal_text(v, shown))
+        cells = tuple(tuple(exact_number(v) for v in row) for row in rows)
     else:
         # Floats from the array: no Python object per cell left out.
         floats: list[list[float]] = table.as_array()[::step, ::step].tolist()

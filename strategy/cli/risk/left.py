@@ -9,6 +9,7 @@ from strategy.cli.common import (
     add_colour_option,
     add_output_options,
     colour_wanted,
+    decimal,
     write_json,
     write_text,
 )
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         if rows:
             lines += ["", f"{what:>4}  {title}"]
             lines += [
-                f"{k:>4}  {paint(f'{float(p):.6f}', float(p), colour)}"
+                f"{k:>4}  {paint(decimal(p), float(p), colour)}"
                 + ("" if isinstance(p, float) else f"  {fraction_text(p)}")
                 for k, p in rows
             ]

@@ -8,6 +8,7 @@ from typing import Any
 from strategy.cli.common import (
     CliError,
     colour_wanted,
+    decimal,
     positive_int,
     write_json,
     write_text,
@@ -105,7 +106,6 @@ def run(args: argparse.Namespace) -> int:
         obj |= {key: value for key, value in battle_json(battle).items() if key != "rules"}
         write_json(args, obj | blitz_json(blitz))
         return 0
-    p = float(need.win_probability)
     against = ", ".join(map(str, need.defenders))
     kept = battle.objective.parameter
     keeping = f", keeping at least {kept} armies," if battle.objective.kind == "keep" else ""
@@ -115,12 +115,11 @@ def run(args: argparse.Namespace) -> int:
     lines = [
         f"{need.attackers} {armies} capture "
         f"{'the path ' if len(need.defenders) > 1 else ''}{against}{keeping} with probability "
-        f"{paint(f'{p:.6f}', p, colour_wanted(args))} >= {args.target}",
+        f"{paint(decimal(need.win_probability), float(need.win_probability), colour_wanted(args))}"
+        f" >= {args.target}",
     ]
     if need.previous_probability is not None:
-        lines.append(
-            f"{need.attackers - 1} armies would give {float(need.previous_probability):.6f}"
-        )
+        lines.append(f"{need.attackers - 1} armies would give {decimal(need.previous_probability)}")
     if exact:
         lines.append(f"exact: {fraction_text(need.win_probability)}")
     lines += rules_text(rules)

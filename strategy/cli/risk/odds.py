@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     CliError,
     add_output_options,
+    decimal,
     write_json,
     write_text,
 )
@@ -130,7 +131,7 @@ def compute_odds(args: argparse.Namespace, battle: Battle) -> BattleOdds | Optim
     except TooLarge as error:
         if not args.exact:
             raise
-        raise CliError(f"{error}; use --float") from None
+        raise TooLarge(f"{error}; use --float", error.resource) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,23 +179,23 @@ def run(args: argparse.Namespace) -> int:
     ]
     for label, value in rows:
         exact = f"  = {fraction_text(value)}" if odds.exact else ""
-        lines.append(f"{label:<26}{float(value):>12.6f}{exact}")
+        lines.append(f"{label:<26}{decimal(value):>12}{exact}")
     if not odds.exact and not blitz.balanced:
         lines.append(dropped_line(odds.dropped_mass, DEFAULT_TOLERANCE))
     lines += blitz_lines(fought)
     shown, truncated = most_likely(odds.final_states, TEXT_STATES)
     if truncated:
-        held = float(sum(p for _, _, p in shown))
+        held = decimal(sum(p for _, _, p in shown))
         lines += [
             "",
             f"final states: {len(odds.final_states)} in all; the {len(shown)} most likely, "
-            f"together {held:.6f}, are shown (--json lists up to {JSON_STATES})",
+            f"together {held}, are shown (--json lists up to {JSON_STATES})",
         ]
     lines += ["", "final states        probability" + ("  exact" if odds.exact else "")]
     for a, d, p in shown:
         outcome = "captured" if d == 0 else "held"
         exact = f"  {fraction_text(p)}" if odds.exact else ""
-        lines.append(f"  A={a:<4} D={d:<4} {outcome:<8}{float(p):>10.6f}{exact}")
+        lines.append(f"  A={a:<4} D={d:<4} {outcome:<8}{decimal(p):>10}{exact}")
     write_text(args, "\n".join(lines))
     return 0
 
@@ -214,7 +215,7 @@ def show_play(args: argparse.Namespace, odds: BattleOdds | OptimalOdds) -> int:
     exact = f"  = {fraction_text(odds.value)}" if odds.exact else ""
     lines = [
         *play_header(args, battle, f"choice {battle.choice}: {battle.choice.summary}"),
-        f"{'value':<26}{float(odds.value):>12.6f}{exact}",
+        f"{'value':<26}{decimal(odds.value):>12}{exact}",
         f"{'attacker':<26}{cell.attacker}",
     ]
     if cell.defender:

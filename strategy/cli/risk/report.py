@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import nonnegative_int, positive_int, write_text
+from strategy.cli.common import nonnegative_int, output_file, positive_int, write_text
 from strategy.cli.risk.editions import add_blitz_options, blitz_from_args, fight, refuse_play
 from strategy.cli.risk.options import (
     add_play_options,
@@ -76,14 +76,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_rule_options(parser)
     add_blitz_options(parser)
     add_play_options(parser)
-    parser.add_argument("--out", metavar="FILE", help="write to FILE, not stdout")
+    parser.add_argument("--out", metavar="FILE", type=output_file, help="write to FILE, not stdout")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute everything the page shows and write it."""
     from dataclasses import replace
-    from pathlib import Path
 
     from strategy.cli.risk.commit import commit_section
     from strategy.cli.risk.grids import compute_table, table_grid
@@ -119,7 +118,6 @@ def run(args: argparse.Namespace) -> int:
     blitzing = battle.classic or not blitz.plain
     if blitzing and blitz.limit is None and args.attackers - rules.offset >= 1 and args.defenders:
         sections.append(commit_section(commit_curve(args.attackers, args.defenders, rules, blitz)))
-    args.out = None if args.out is None else Path(args.out)
     write_text(args, report_html(args.attackers, args.defenders, rules, sections))
     return 0
 

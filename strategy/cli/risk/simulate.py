@@ -68,6 +68,10 @@ def confidence_level(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must lie strictly between 0 and 1")
+    if not (1 + value) / 2 < 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is too close to 1 for floats (at most 1 - 2e-16)"
+        )
     return value
 
 
@@ -122,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     asked = play_asked(args)
     blitz = blitz_from_args(args)
     how = play_text(battle, asked)
+    check_time(args, battle.rules)
     if blitz.plain:
         policy, exact_value = (optimal_play if asked else classic_play)(args, battle)
         with ProgressBar("simulate") as progress:
@@ -162,6 +167,20 @@ def run(args: argparse.Namespace) -> int:
 
 Row = tuple[str, str, "Estimate", float | None]
 Play = tuple["Policy", Callable[["Objective"], float | None]]
+
+
+def check_time(args: argparse.Namespace, rules: Rules) -> None:
+    """Refuse, before computing the exact values, a run whose simulation alone is too long."""
+    from strategy.engine.resources import require
+    from strategy.risk.classic import battle_odds_seconds
+    from strategy.risk.simulate import simulation_seconds
+
+    armies = args.attackers + args.defenders
+    exact = battle_odds_seconds(args.attackers, args.defenders, rules, exact=False)
+    require(
+        f"simulating {args.trials:,} battles of {armies:,} armies",
+        seconds=simulation_seconds(args.trials, armies) + exact,
+    )
 
 
 def classic_play(args: argparse.Namespace, battle: Battle) -> Play:

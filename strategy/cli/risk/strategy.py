@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, write_json
+from strategy.cli.common import CliError, add_output_options, write_json
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
     fit = grid_size(args)
     battle = battle_from_args(args)
+    check_size(args, battle.choice.name)
     with ProgressBar("optimal table") as progress:
         matrix = api.strategy_matrix(
             args.attackers, args.defenders, battle, exact=args.exact, progress=progress
@@ -78,6 +79,29 @@ def run(args: argparse.Namespace) -> int:
         grid = replace(grid, caption=f"{grid.caption}\nlegend:\n{legend}")
     write_grid(args, grid, fit=fit)
     return 0
+
+
+def check_size(args: argparse.Namespace, choice: str) -> None:
+    """Refuse, before any solving, a matrix too large to hold or write: each cell takes
+    about 150 bytes, a few characters of text and, in JSON, every response (measured at
+    300 x 300 under sees-roll: 2,800 characters and 0.7 ms a cell)."""
+    from strategy.cli.risk.table import MAX_OUTPUT_CHARS
+    from strategy.engine.resources import human_bytes, require
+
+    cells = args.attackers * args.defenders
+    if args.format == "json":
+        per_cell, seconds = (3000, 7e-4) if choice == "sees-roll" else (600, 1.5e-4)
+    else:
+        per_cell, seconds = (60 if args.format == "html" else 12), 2e-5
+    what = f"the {args.attackers} x {args.defenders} strategy matrix"
+    require(what, memory=150 * cells)
+    size = cells * per_cell
+    if size > MAX_OUTPUT_CHARS:
+        raise CliError(
+            f"{what} as {args.format} would be about {human_bytes(size)}: ask for fewer "
+            "--attackers or --defenders"
+        )
+    require(what, seconds=seconds * cells)
 
 
 def matrix_grid(matrix: StrategyMatrix, objective: str) -> Grid:

@@ -17,6 +17,7 @@ from strategy.cli.common import (
     add_output_options,
     nonnegative_int,
     write_json,
+    write_npy,
 )
 from strategy.cli.risk.editions import (
     add_blitz_options,
@@ -48,6 +49,9 @@ FORMATS = (*GRID_FORMATS, "npy")
 #: Characters a text format may write before the command asks for npy or --compact
 #: instead: a 2000 x 2000 float table in JSON fits, a 10,000 x 10,000 one does not.
 MAX_OUTPUT_CHARS = 128 * 1024**2
+#: Decimals a float table may show, and an exact one.
+FLOAT_DIGITS = 15
+MAX_DIGITS = 10_000
 METRICS = ("capture", "signed", "attacker-left", "defender-left")
 EPILOG = """examples:
   strategy risk table
@@ -102,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
     fit = grid_size(args)
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
+    check_digits(args.digits, args.exact)
     battle = battle_from_args(args, args.metric)
     blitz = blitz_from_args(args)
     refuse_play(battle, blitz)
@@ -114,12 +119,7 @@ def run(args: argparse.Namespace) -> int:
         extra = blitz_json(blitz) | ({} if blitz.plain else {"error_bound": fought.error_bound})
         write_json(args, table.to_json() | extra, indent=None)
     elif args.format == "npy":
-        import numpy as np
-
-        try:
-            np.save(args.out, table.as_array())
-        except OSError as error:
-            raise CliError(f"cannot write {args.out}: {error.strerror}") from None
+        write_npy(args.out, table.as_array())
     else:
         # The compact view shows one cell in several; formatting only those keeps a
         # 10,000 x 10,000 table cheap. It samples further if still too wide.
@@ -133,16 +133,32 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def output_chars(attackers: int, defenders: int, rules: Rules, fmt: str, exact: bool) -> int:
+def check_digits(digits: int | None, exact: bool) -> None:
+    """Refuse ``--digits`` beyond what the values hold: floats carry about 15 significant
+    digits, exact values any number (up to ``MAX_DIGITS``, shown exactly)."""
+    if digits is None:
+        return
+    if digits > MAX_DIGITS:
+        raise CliError(f"--digits {digits} is more than the {MAX_DIGITS:,} decimals shown at most")
+    if digits > FLOAT_DIGITS and not exact:
+        raise CliError(
+            f"--digits {digits}: floats carry about {FLOAT_DIGITS} significant digits; "
+            "add --exact for more, every digit exact"
+        )
+
+
+def output_chars(
+    attackers: int, defenders: int, rules: Rules, fmt: str, exact: bool, digits: int = 0
+) -> int:
     """A rough size of the table written in a text format: a float's characters per cell
-    (HTML adds a style), and in CSV and JSON each exact fraction's digits, which grow with
-    the battle's length.
+    (HTML adds a style), or ``digits`` decimals and a few characters more, and in CSV and
+    JSON each exact fraction's digits, which grow with the battle's length.
 
     >>> from strategy.risk.rules import Rules
     >>> output_chars(100, 100, Rules(), "json", exact=False)
     240000
     """
-    per_cell = 48 if fmt == "html" else 24
+    per_cell = max(24, digits + 8) + (24 if fmt == "html" else 0)
     if exact and fmt in ("csv", "json"):
         # A cell's numerator and denominator have about one roll's digits per army lost,
         # half the table's longest battle on average.
@@ -153,17 +169,28 @@ def output_chars(attackers: int, defenders: int, rules: Rules, fmt: str, exact: 
 
 
 def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
-    """Refuse, before any work, a table too large to write sensibly in a text format."""
-    from strategy.engine.resources import human_bytes
+    """Refuse, before any work, a table too large to write sensibly in a text format, or
+    whose exact numbers would take too long to write out."""
+    from strategy.engine.numbers import text_seconds
+    from strategy.engine.resources import human_bytes, require
     from strategy.risk.classic import check_table_memory
 
-    size = output_chars(args.attackers, args.defenders, battle.rules, args.format, args.exact)
-    if size > MAX_OUTPUT_CHARS:
-        if battle.classic:
-            # Pointing to npy is no help when the table cannot be held at all.
-            check_table_memory(args.attackers, args.defenders, battle.rules, exact=args.exact)
-        compact = "--compact for a sampled view, or " if args.format == "text" else ""
-        raise CliError(
-            f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
-            f"{human_bytes(size)}: use {compact}--format npy --out FILE.npy"
-        )
+    rules = battle.rules
+    digits = args.digits or 0
+    size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact, digits)
+    if size <= MAX_OUTPUT_CHARS:
+        if args.exact:
+            cells = args.attackers * args.defenders
+            # A number's decimal digits are written by a conversion quadratic in their length.
+            longest = max(digits, size / max(cells, 1) / 2)
+            what = f"writing the exact table as {args.format}"
+            require(what, seconds=cells * text_seconds(longest))
+        return
+    if battle.classic:
+        # Pointing to npy is no help when the table cannot be held at all.
+        check_table_memory(args.attackers, args.defenders, rules, exact=args.exact)
+    compact = "--compact for a sampled view, or " if args.format == "text" else ""
+    raise CliError(
+        f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
+        f"{human_bytes(size)}: use {compact}--format npy --out FILE.npy"
+    )

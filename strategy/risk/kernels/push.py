@@ -17,10 +17,13 @@ convolution with the ``m``-fold convolution of the roll's probabilities.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
+from strategy.engine.errors import InputError
+from strategy.engine.resources import require
 from strategy.risk.dice import float_rolls, rules_roll
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.kernels.geometry import Progress, edge_cells, progress_step
@@ -60,8 +63,26 @@ def push_forward(
     a normal float become subnormal ones, off by less than 5e-324 each.
     """
     if not tolerance >= 0:
-        raise ValueError(f"tolerance must be a number >= 0, not {tolerance!r}")
+        raise InputError(f"tolerance must be a number >= 0, not {tolerance!r}")
+    k = min(rules.attacker_dice, rules.defender_dice)
+    require(
+        f"a battle of {n0 + d0:,} armies in floats",
+        memory=8 * (n0 + 1 + (k + 2) * (d0 + 1)),
+        seconds=push_seconds(n0, d0),
+    )
     return _Push(n0, d0, rules, tolerance).run(progress)
+
+
+def push_seconds(n0: int, d0: int) -> float:
+    """About how long :func:`push_forward` takes from ``(n0, d0)``: the mass lives on
+    about as many diagonals as the shorter side has armies, in windows wider as the sides
+    differ (measured: 100,000 v 100,000 in 1.7 s, 100,000 v 1,000,000 in 7 to 8 s).
+
+    >>> round(push_seconds(100_000, 100_000), 1), round(push_seconds(8, 1_000_000), 3)
+    (1.5, 0.013)
+    """
+    short, long = max(min(n0, d0), 1), max(n0, d0, 1)
+    return 1.5e-5 * short * math.pow(long / short, 0.4)
 
 
 class _Push:
@@ -96,6 +117,9 @@ class _Push:
                 reported = self.top - u
                 progress(reported, self.top)
             u -= self._push(u)
+            # All mass final (a lopsided battle ends long before the last diagonal): done.
+            if all(lo >= hi for lo, hi in zip(self.lo, self.hi, strict=True)):
+                break
         if progress is not None:
             progress(self.top, self.top)
         return Pushed(self.captured, self.held, self.dropped, self.tolerance)

@@ -17,7 +17,7 @@ of the same shape and checked, each problem one line.
 >>> board.territory("Venezuala")
 Traceback (most recent call last):
 ...
-ValueError: unknown territory 'Venezuala' on the classic map (did you mean Venezuela?)
+strategy.engine.errors.InputError: unknown territory 'Venezuala' on the classic map (did you ...
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+
+from strategy.engine.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -70,8 +72,8 @@ class Map:
         found = self._lookup().get(name.strip().casefold())
         if found is None or found not in self.neighbours:
             if self.continent(name) is not None:
-                raise ValueError(f"{name.strip()!r} is a continent, not a territory")
-            raise ValueError(
+                raise InputError(f"{name.strip()!r} is a continent, not a territory")
+            raise InputError(
                 f"unknown territory {name.strip()!r} on {self._what()}{self._hint(name)}"
             )
         return found
@@ -87,7 +89,7 @@ class Map:
         """A continent's bonus."""
         continent = self.continent(name)
         if continent is None:
-            raise ValueError(f"unknown continent {name!r} on {self._what()}")
+            raise InputError(f"unknown continent {name!r} on {self._what()}")
         return continent.bonus
 
     def places(self, text: str) -> tuple[str, ...]:
@@ -103,7 +105,7 @@ class Map:
                 if name not in names:
                     names.append(name)
         if not names:
-            raise ValueError(f"no territory named in {text!r}")
+            raise InputError(f"no territory named in {text!r}")
         return tuple(names)
 
     def without(self, edges: tuple[tuple[str, str], ...]) -> Map:
@@ -151,9 +153,9 @@ def read_json(path: Path, what: str) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise ValueError(f"cannot read {what} {path}: {error.strerror or error}") from None
+        raise InputError(f"cannot read {what} {path}: {error.strerror or error}") from None
     except json.JSONDecodeError as error:
-        raise ValueError(f"{what} {path} is not JSON: {error.msg} at line {error.lineno}") from None
+        raise InputError(f"{what} {path} is not JSON: {error.msg} at line {error.lineno}") from None
 
 
 def map_from_json(data: Any, where: str = "the map") -> Map:
@@ -164,66 +166,66 @@ def map_from_json(data: Any, where: str = "the map") -> Map:
     >>> map_from_json({"territories": ["A", "B"], "adjacency": {"A": ["B"]}})
     Traceback (most recent call last):
     ...
-    ValueError: the map: A borders B but B does not border A
+    strategy.engine.errors.InputError: the map: A borders B but B does not border A
     """
     if not isinstance(data, dict):
-        raise ValueError(f"{where}: expected a JSON object with territories and adjacency")
+        raise InputError(f"{where}: expected a JSON object with territories and adjacency")
     territories = _names(data.get("territories"), f"{where}: territories")
     if len(set(territories)) != len(territories):
-        raise ValueError(f"{where}: a territory is listed twice")
+        raise InputError(f"{where}: a territory is listed twice")
     known = set(territories)
     adjacency = data.get("adjacency")
     if not isinstance(adjacency, dict):
-        raise ValueError(f"{where}: adjacency must map each territory to its neighbours")
+        raise InputError(f"{where}: adjacency must map each territory to its neighbours")
     neighbours: dict[str, tuple[str, ...]] = {}
     for name in territories:
         near = _names(adjacency.get(name, []), f"{where}: neighbours of {name}")
         for other in near:
             if other not in known:
-                raise ValueError(f"{where}: {name} borders unknown territory {other!r}")
+                raise InputError(f"{where}: {name} borders unknown territory {other!r}")
             if other == name:
-                raise ValueError(f"{where}: {name} borders itself")
+                raise InputError(f"{where}: {name} borders itself")
         neighbours[name] = tuple(sorted(set(near)))
     for name in adjacency:
         if name not in known:
-            raise ValueError(f"{where}: adjacency names unknown territory {name!r}")
+            raise InputError(f"{where}: adjacency names unknown territory {name!r}")
     for name, near in neighbours.items():
         for other in near:
             if name not in neighbours[other]:
-                raise ValueError(
+                raise InputError(
                     f"{where}: {name} borders {other} but {other} does not border {name}"
                 )
     continents = _continents(data.get("continents", {}), known, where)
     disputed = tuple(_edge(e, neighbours, where) for e in data.get("disputed", []))
     name, source = data.get("name", ""), data.get("source", "")
     if not isinstance(name, str) or not isinstance(source, str):
-        raise ValueError(f"{where}: name and source must be strings")
+        raise InputError(f"{where}: name and source must be strings")
     return Map(name, territories, neighbours, continents, source, disputed)
 
 
 def _names(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ValueError(f"{what} must be a list of names")
+        raise InputError(f"{what} must be a list of names")
     return tuple(value)
 
 
 def _continents(value: Any, known: set[str], where: str) -> tuple[Continent, ...]:
     if not isinstance(value, dict):
-        raise ValueError(f"{where}: continents must map each name to its bonus and territories")
+        raise InputError(f"{where}: continents must map each name to its bonus and territories")
     seen: dict[str, str] = {}
     continents = []
     for name, spec in value.items():
         if not isinstance(spec, dict):
-            raise ValueError(f"{where}: continent {name} needs a bonus and territories")
+            raise InputError(f"{where}: continent {name} needs a bonus and territories")
         bonus = spec.get("bonus")
         if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 0:
-            raise ValueError(f"{where}: the bonus of {name} must be a whole number >= 0")
+            raise InputError(f"{where}: the bonus of {name} must be a whole number >= 0")
         members = _names(spec.get("territories"), f"{where}: territories of {name}")
         for member in members:
             if member not in known:
-                raise ValueError(f"{where}: continent {name} names unknown territory {member!r}")
+                raise InputError(f"{where}: continent {name} names unknown territory {member!r}")
             if member in seen:
-                raise ValueError(
+                raise InputError(
                     f"{where}: {member} is in two continents, {seen[member]} and {name}"
                 )
             seen[member] = name
@@ -235,5 +237,5 @@ def _edge(value: Any, neighbours: dict[str, tuple[str, ...]], where: str) -> tup
     if not (
         isinstance(value, list) and len(value) == 2 and value[1] in neighbours.get(value[0], ())
     ):
-        raise ValueError(f"{where}: a disputed border {value!r} is not a border of the map")
+        raise InputError(f"{where}: a disputed border {value!r} is not a border of the map")
     return value[0], value[1]

@@ -36,6 +36,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Literal, NamedTuple
 
+from strategy.engine.errors import InputError
 from strategy.risk.dice import rules_roll
 from strategy.risk.plan.objectives import CAPTURE_ALL, TurnObjective
 from strategy.risk.rules import DEFAULT_RULES, Rules
@@ -81,7 +82,7 @@ class Turn:
 
     def __post_init__(self) -> None:
         if self.rules.count != "territory":
-            raise ValueError("turn plans count every army on the map: use --count territory")
+            raise InputError("turn plans count every army on the map: use --count territory")
 
     @property
     def size(self) -> int:

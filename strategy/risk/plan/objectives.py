@@ -17,7 +17,7 @@ Payoffs are whole numbers, so exact plans are exact.
 >>> TurnObjective.parse("keep").amount
 Traceback (most recent call last):
 ...
-ValueError: objective keep needs a number, as in keep:5
+strategy.engine.errors.InputError: objective keep needs a number, as in keep:5
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
+
+from strategy.engine.errors import InputError
 
 Kind = Literal["capture-all", "territories", "value", "keep"]
 KINDS: tuple[Kind, ...] = ("capture-all", "territories", "value", "keep")
@@ -47,17 +49,17 @@ class TurnObjective:
         name, _, number = text.strip().partition(":")
         kind = next((k for k in KINDS if k == name), None)
         if kind is None:
-            raise ValueError(
+            raise InputError(
                 f"unknown objective {text!r}; choose from capture-all, territories, "
                 "value:BONUS, keep:K"
             )
         if kind in ("capture-all", "territories"):
             if number:
-                raise ValueError(f"objective {kind} takes no number")
+                raise InputError(f"objective {kind} takes no number")
             return cls(kind)
         if not number.isdigit():
             example = "value:2" if kind == "value" else "keep:5"
-            raise ValueError(f"objective {kind} needs a number, as in {example}")
+            raise InputError(f"objective {kind} needs a number, as in {example}")
         return cls(kind, int(number))
 
     @property

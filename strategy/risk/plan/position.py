@@ -18,7 +18,7 @@ territories that border them. Territories outside the region take no part.
 >>> parse_armies(board, "Peru=0")
 Traceback (most recent call last):
 ...
-ValueError: armies on Peru must be a whole number >= 1, not '0'
+strategy.engine.errors.InputError: armies on Peru must be a whole number >= 1, not '0'
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from strategy.engine.errors import InputError
 from strategy.risk.plan.maps import Map, read_json
 from strategy.risk.plan.model import MoveIn, Turn
 from strategy.risk.plan.objectives import CAPTURE_ALL, TurnObjective
@@ -44,7 +45,7 @@ def parse_armies(board: Map, text: str) -> dict[str, int]:
     for part in (p for p in text.split(",") if p.strip()):
         name, sign, number = part.partition("=")
         if not sign:
-            raise ValueError(f"write territory=armies, as in Venezuela=2, not {part.strip()!r}")
+            raise InputError(f"write territory=armies, as in Venezuela=2, not {part.strip()!r}")
         territory = board.territory(name)
         armies[territory] = _armies(territory, number.strip())
     return armies
@@ -53,7 +54,7 @@ def parse_armies(board: Map, text: str) -> dict[str, int]:
 def armies_from_json(board: Map, value: Any, what: str) -> dict[str, int]:
     """``{"Venezuela": 2, ...}`` from a position file."""
     if not isinstance(value, dict):
-        raise ValueError(f"{what} must map territories to armies")
+        raise InputError(f"{what} must map territories to armies")
     return {board.territory(str(name)): _armies(str(name), count) for name, count in value.items()}
 
 
@@ -65,10 +66,10 @@ def load_position(path: Path) -> dict[str, Any]:
     """A position file: a JSON object with some of :data:`POSITION_FIELDS`."""
     data = read_json(path, "position")
     if not isinstance(data, dict):
-        raise ValueError(f"position {path}: expected a JSON object ({', '.join(POSITION_FIELDS)})")
+        raise InputError(f"position {path}: expected a JSON object ({', '.join(POSITION_FIELDS)})")
     unknown = set(data) - set(POSITION_FIELDS)
     if unknown:
-        raise ValueError(
+        raise InputError(
             f"position {path}: unknown field {min(unknown)!r} ({', '.join(POSITION_FIELDS)})"
         )
     return data
@@ -79,7 +80,7 @@ def _armies(name: str, value: Any) -> int:
     if isinstance(value, str) and value.isdigit():
         number = int(value)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ValueError(f"armies on {name} must be a whole number >= 1, not {value!r}")
+        raise InputError(f"armies on {name} must be a whole number >= 1, not {value!r}")
     return number
 
 
@@ -98,25 +99,25 @@ def build_turn(
     comma-separated string or a list. Every territory of the region needs its armies."""
     both = set(attacker) & set(defenders)
     if both:
-        raise ValueError(f"{min(both)} is given to both the attacker and the defender")
+        raise InputError(f"{min(both)} is given to both the attacker and the defender")
     goal = _places(board, target)
     continent = board.continent(target) if isinstance(target, str) else None
     places = set(goal) | (set() if region is None else set(_places(board, region)))
     places |= {t for t in attacker if any(board.borders(t, p) for p in places)}
     names = tuple(t for t in board.territories if t in places)
     if len(names) > MAX_REGION:
-        raise ValueError(f"the region has {len(names)} territories; at most {MAX_REGION}")
+        raise InputError(f"the region has {len(names)} territories; at most {MAX_REGION}")
     for name in names:
         if name not in attacker and name not in defenders:
-            raise ValueError(f"no armies given for {name} (add it to --from or --defenders)")
+            raise InputError(f"no armies given for {name} (add it to --from or --defenders)")
     mine = sum(1 << i for i, t in enumerate(names) if t in attacker)
     if not mine:
         where = continent.name if continent else ", ".join(goal)
-        raise ValueError(
+        raise InputError(
             f"none of the attacker's territories borders {where}; name a path with --region"
         )
     if len(names) - bin(mine).count("1") > MAX_ENEMIES:
-        raise ValueError(f"the region has more than {MAX_ENEMIES} enemy territories")
+        raise InputError(f"the region has more than {MAX_ENEMIES} enemy territories")
     index = {t: i for i, t in enumerate(names)}
     neighbours = tuple(tuple(index[n] for n in board.neighbours[t] if n in index) for t in names)
     return Turn(

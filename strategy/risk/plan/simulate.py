@@ -25,6 +25,7 @@ from itertools import count
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.risk.plan.model import TurnState
 from strategy.risk.plan.solve import TurnPlan
 from strategy.risk.rules import whole_at_least
@@ -48,7 +49,7 @@ def simulate_plan(
 ) -> PlanSimulation:
     """Play ``trials`` turns by ``plan`` with random dice; ``seed=None`` draws a fresh one."""
     if not whole_at_least(trials, 1):
-        raise ValueError(f"trials must be a whole number >= 1, not {trials!r}")
+        raise InputError(f"trials must be a whole number >= 1, not {trials!r}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     rng = np.random.default_rng(seed)

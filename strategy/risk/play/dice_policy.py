@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from strategy.engine.errors import InputError
 from strategy.risk.choices import Sight
 
 if TYPE_CHECKING:
@@ -165,15 +166,15 @@ def _probabilities(mixed: Mixed) -> list[float]:
     """A choice as probabilities of 0, 1, 2, ... dice."""
     if isinstance(mixed, int):
         if mixed < 0:
-            raise ValueError(f"a policy chose {mixed} dice")
+            raise InputError(f"a policy chose {mixed} dice")
         return [0.0] * mixed + [1.0]
     weights = [0.0] * (max(mixed) + 1)
     for dice, p in mixed.items():
         if dice < 0 or p < 0:
-            raise ValueError(f"a policy gave probability {p} to {dice} dice")
+            raise InputError(f"a policy gave probability {p} to {dice} dice")
         weights[dice] = float(p)
     if abs(sum(weights) - 1) > 1e-9:
-        raise ValueError(f"a policy's probabilities sum to {sum(weights)}, not 1")
+        raise InputError(f"a policy's probabilities sum to {sum(weights)}, not 1")
     return weights
 
 

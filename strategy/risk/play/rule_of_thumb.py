@@ -35,6 +35,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.engine.extras import require
 from strategy.risk.classic import battle_table
 from strategy.risk.kernels.geometry import Progress
@@ -418,9 +419,15 @@ def find_rules(
     >>> report.threshold[1].cells
     100
     """
+    full_dice = rules.attacker_dice + rules.offset
+    if size < full_dice:
+        raise InputError(
+            f"a grid of size {size} has no battle in which the attacker rolls all "
+            f"{rules.attacker_dice} dice (n >= {full_dice}), where the odds rules are fitted: "
+            f"give a size of at least {full_dice}"
+        )
     grid = capture_grid(rules, size)
     thresholds = search_thresholds(grid)
-    full_dice = rules.attacker_dice + rules.offset
     ranked = search_odds(grid, full_dice, progress=progress)
     best = thresholds[0][0]
     line = [x for x in ranked if (x[0].slope, x[0].offset) == (best.slope, best.offset)]

@@ -38,6 +38,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.results import BattleOdds, Value
 
@@ -57,7 +58,7 @@ class Balance:
     >>> Balance.parse("0.05,1.3,0.6,1.8")
     Traceback (most recent call last):
     ...
-    ValueError: --balance: the outcome cutoff must be from 0 to below 0.5, not 0.6
+    strategy.engine.errors.InputError: --balance: the outcome cutoff must be from 0 to below ...
     """
 
     win_cutoff: Fraction = Fraction("0.05")
@@ -68,7 +69,7 @@ class Balance:
     def __post_init__(self) -> None:
         for name, value in (("win", self.win_cutoff), ("outcome", self.outcome_cutoff)):
             if not 0 <= value < Fraction(1, 2):
-                raise ValueError(
+                raise InputError(
                     f"--balance: the {name} cutoff must be from 0 to below 0.5, "
                     f"not {float(value):g}"
                 )
@@ -76,7 +77,7 @@ class Balance:
             # Powers below 1 would pull odds towards even, the opposite of SMG's intent; the
             # error bounds below also use that x**p is 1-Lipschitz-times-p on [0, 1].
             if not 1 <= value <= 10:
-                raise ValueError(
+                raise InputError(
                     f"--balance: the {name} power must be from 1 to 10, not {float(value):g}"
                 )
 
@@ -85,14 +86,14 @@ class Balance:
         """Read ``win cutoff, win power, outcome cutoff, outcome power``."""
         parts = [part.strip() for part in text.split(",")]
         if len(parts) != 4:
-            raise ValueError(
+            raise InputError(
                 "--balance takes four numbers: win cutoff, win power, outcome cutoff, "
                 f"outcome power (as in 0.05,1.3,0.1,1.8), not {text!r}"
             )
         try:
             numbers = [Fraction(part) for part in parts]
         except (ValueError, ZeroDivisionError):
-            raise ValueError(
+            raise InputError(
                 f"--balance takes four numbers, as in 0.05,1.3,0.1,1.8, not {text!r}"
             ) from None
         return Balance(*numbers)

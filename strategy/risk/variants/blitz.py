@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
 from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.editions import DICE_MODES, DiceMode
@@ -83,7 +84,7 @@ class Blitz:
     >>> Blitz("balanced-blitz", limit=Limit("retreat-at", 3))
     Traceback (most recent call last):
     ...
-    ValueError: Balanced Blitz knows stop-until, not --retreat-at (no RGD option retreats)
+    strategy.engine.errors.InputError: Balanced Blitz knows stop-until, not --retreat-at (no ...
     """
 
     dice: DiceMode = "true-random"
@@ -92,11 +93,11 @@ class Blitz:
 
     def __post_init__(self) -> None:
         if self.dice not in DICE_MODES:
-            raise ValueError(f"dice must be true-random or balanced-blitz, not {self.dice!r}")
+            raise InputError(f"dice must be true-random or balanced-blitz, not {self.dice!r}")
         if self.dice == "true-random" and self.balance != V3_3:
-            raise ValueError("--balance sets Balanced Blitz's constants: add --dice balanced-blitz")
+            raise InputError("--balance sets Balanced Blitz's constants: add --dice balanced-blitz")
         if self.balanced and self.limit is not None and self.limit.kind == "retreat-at":
-            raise ValueError(
+            raise InputError(
                 "Balanced Blitz knows stop-until, not --retreat-at (no RGD option retreats)"
             )
 
@@ -230,9 +231,9 @@ class Blitz:
         """
         path = tuple(defenders)
         if self.limit is not None and len(path) > 1:
-            raise ValueError("--stop-until is for one territory: on a path every battle moves on")
+            raise InputError("--stop-until is for one territory: on a path every battle moves on")
         if self.limit is not None and self.limit.kind == "retreat-at":
-            raise ValueError(
+            raise InputError(
                 "need does not take --retreat-at: a retreat threshold does not make "
                 "P(capture) grow with the attackers, which the search relies on"
             )
@@ -276,7 +277,7 @@ class Blitz:
                 table, 0.0 if exact else float_table_error(max_attackers, max_defenders)
             )
         if exact:
-            raise ValueError("Balanced Blitz tables are floats (its powers are irrational)")
+            raise InputError("Balanced Blitz tables are floats (its powers are irrational)")
         return self._balanced_table(max_attackers, max_defenders, rules, objective, progress)
 
     def cell(
@@ -357,10 +358,10 @@ def blitz_from(
     >>> blitz_from(None, None, 5, 3)
     Traceback (most recent call last):
     ...
-    ValueError: give --stop-until or --retreat-at, not both
+    strategy.engine.errors.InputError: give --stop-until or --retreat-at, not both
     """
     if stop_until is not None and retreat_at is not None:
-        raise ValueError("give --stop-until or --retreat-at, not both")
+        raise InputError("give --stop-until or --retreat-at, not both")
     limit = None
     if stop_until is not None:
         limit = Limit("stop-until", stop_until)

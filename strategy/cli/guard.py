@@ -1,0 +1,163 @@
+"""How a command runs: within its resource budget, and with every way it can end turned
+into one line on stderr and an exit status.
+
+==========  ==================================================================
+status      meaning
+==========  ==================================================================
+0           done
+2           the request cannot be done as asked (bad input, too large, out of time)
+1           the system failed the command (a file system error)
+70          internal error: a bug, reported with a request to report it
+130, 143    interrupted by Ctrl-C (SIGINT) or stopped by SIGTERM
+==========  ==================================================================
+
+SIGTERM is handled like Ctrl-C, so files being written are left whole (see
+:mod:`strategy.engine.atomic`) and progress bars are erased.
+
+>>> import io
+>>> report(KeyError("x"), io.StringIO())
+70
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, TextIO
+
+from strategy.cli.common import add_budget_options, leaf_parsers, one_line
+from strategy.engine.errors import InputError
+from strategy.engine.resources import (
+    Budget,
+    OutOfTime,
+    TooLarge,
+    deadline,
+    human_seconds,
+    use_budget,
+)
+
+#: ``EX_SOFTWARE`` of BSD's sysexits.h: an internal software error.
+INTERNAL = 70
+#: Where internal errors are to be reported.
+REPORT = "please report it, with the command line, to the strategy project"
+#: Set this environment variable to see the traceback of an internal error.
+TRACEBACK = "STRATEGY_TRACEBACK"
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwind like Ctrl-C does."""
+
+
+def _terminate(number: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+@contextmanager
+def terminate_like_interrupt() -> Iterator[None]:
+    """Turn SIGTERM into :class:`Terminated` inside the block (main thread only)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def add_budgets(parser: argparse.ArgumentParser) -> None:
+    """Give every command of ``parser`` the ``--max-memory`` and ``--max-seconds`` options,
+    but for a command that runs until stopped (``set_defaults(unbounded=True)``: a server,
+    whose requests have limits of their own)."""
+    for leaf in leaf_parsers(parser):
+        if not leaf.get_default("unbounded"):
+            add_budget_options(leaf)
+
+
+def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
+    """Parse ``argv`` and run the command it names, within its budget."""
+    args = parser.parse_args(argv)
+    if getattr(args, "unbounded", False):
+        budget = Budget(seconds=0)  # no time limit: it runs until stopped
+    else:
+        # A command group given no command prints its help, and has no budget options.
+        budget = Budget(
+            memory=getattr(args, "max_memory", None), seconds=getattr(args, "max_seconds", None)
+        )
+    handler: Callable[[argparse.Namespace], int | None] = args.handler
+    with use_budget(budget), quiet_unraisable(), deadline(budget):
+        return handler(args) or 0
+
+
+@contextmanager
+def quiet_unraisable() -> Iterator[None]:
+    """Say nothing of a stop (time limit, Ctrl-C, SIGTERM) that lands in a finaliser, where
+    Python would print a traceback and carry on: the stop comes again (see
+    :func:`strategy.engine.resources.deadline`) or was already reported."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, OutOfTime | Terminated | KeyboardInterrupt):
+            previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
+
+
+def report(error: BaseException, stream: TextIO | None = None) -> int:
+    """Print one line about ``error`` and return the exit status it calls for."""
+    stream = sys.stderr if stream is None else stream
+    status, message = _describe(error)
+    stream.write(one_line(message) + "\n")
+    if status == INTERNAL and os.environ.get(TRACEBACK):
+        import traceback
+
+        traceback.print_exception(error, file=stream)
+    return status
+
+
+def _describe(error: BaseException) -> tuple[int, str]:
+    if isinstance(error, TooLarge):
+        raise_it = error.option or (
+            "--max-memory SIZE" if error.resource == "memory" else "--max-seconds S"
+        )
+        return 2, f"strategy: error: {error} ({raise_it} raises the limit)"
+    if isinstance(error, InputError):
+        return 2, f"strategy: error: {error}"
+    if isinstance(error, OutOfTime):
+        limit = human_seconds(float(error.args[0])) if error.args else "the limit"
+        return 2, (
+            f"strategy: error: stopped after {limit}, the time limit "
+            "(--max-seconds S allows more; 0: no limit)"
+        )
+    if isinstance(error, KeyboardInterrupt):
+        return 130, "strategy: interrupted"
+    if isinstance(error, Terminated):
+        return 143, "strategy: terminated"
+    if isinstance(error, MemoryError):
+        return 2, "strategy: error: out of memory; ask for less (or a smaller --max-memory)"
+    if isinstance(error, OSError):
+        where = f" {str(error.filename)!r}" if error.filename else ""
+        return 1, f"strategy: error:{where} {error.strerror or error}"
+    name = type(error).__name__
+    return INTERNAL, f"strategy: internal error ({name}: {error}); this is a bug: {REPORT}"
+
+
+def silence_stdout() -> None:
+    """After a broken pipe: send what is left for stdout nowhere, so that Python's final
+    flush does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -1,0 +1,152 @@
+"""Files written whole or not at all.
+
+Every file the package writes goes through :func:`atomic_path`: the data go to a temporary
+file beside the target, are flushed to disk, and the temporary file is renamed over the
+target in one step (``os.replace``). A reader, a crash, Ctrl-C or SIGTERM half-way, or a
+second process writing the same target, therefore sees either the old file or a complete
+new one, never a truncated or interleaved one; the temporary file is removed when the
+writing fails.
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     target = Path(folder) / "table.txt"
+...     write_text_atomic(target, "old\\n")
+...     try:
+...         with atomic_open(target) as out:
+...             _ = out.write("half a new ")
+...             raise KeyboardInterrupt
+...     except KeyboardInterrupt:
+...         pass
+...     target.read_text(), sorted(p.name for p in Path(folder).iterdir())
+('old\\n', ['table.txt'])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from signal import SIGINT, SIGTERM
+from types import FrameType
+from typing import IO, Any
+
+__all__ = ["atomic_open", "atomic_path", "write_bytes_atomic", "write_text_atomic"]
+
+
+def _new_file_mode() -> int:
+    """The permissions ``open()`` would give a new file: 0o666 less the umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+@contextlib.contextmanager
+def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
+    """A temporary path beside ``target`` to write to; renamed over ``target`` when the block
+    ends without an exception, removed otherwise (also on ``KeyboardInterrupt``).
+
+    The temporary name ends in the target's suffix, so writers that pick a format from the
+    extension (matplotlib, networkx) pick the target's. ``OSError`` if the folder cannot
+    be written.
+    """
+    target = Path(target)
+    folder = target.parent
+    temporary: Path | None = None
+    try:
+        # Ctrl-C or SIGTERM between creating the temporary file and holding its name would
+        # leave it behind: the signals wait until the name is held.
+        with _signals_deferred():
+            handle, name = tempfile.mkstemp(
+                dir=folder, prefix=f".{target.name}.", suffix=f".tmp{target.suffix}"
+            )
+            temporary = Path(name)
+            os.close(handle)
+        yield temporary
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = _new_file_mode()
+        os.chmod(temporary, mode)
+        with open(temporary, "rb") as written:
+            os.fsync(written.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+        raise
+    _sync_folder(folder)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back inside the block, then act on them as they would have.
+
+    Python runs signal handlers in the main thread whichever thread the system chose, so
+    swapping the handlers (not masking the signals, which a numpy thread might take) holds
+    them; elsewhere than in the main thread nothing can be swapped, nor needs to be.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(number: int, frame: FrameType | None) -> None:
+        caught.append(number)
+
+    previous = {number: signal.signal(number, hold) for number in (SIGINT, SIGTERM)}
+    try:
+        yield
+    finally:
+        for held, handler in previous.items():
+            signal.signal(held, handler)
+        for number in caught:
+            was = previous[signal.Signals(number)]
+            if callable(was):
+                was(number, None)
+            elif was == signal.SIG_DFL:
+                os.kill(os.getpid(), number)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable, where the system allows opening a folder."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+@contextlib.contextmanager
+def atomic_open(
+    target: str | os.PathLike[str], mode: str = "w", **options: Any
+) -> Iterator[IO[Any]]:
+    """An open file (``mode`` ``"w"`` or ``"wb"``) that replaces ``target`` when the block ends
+    without an exception; ``options`` go to ``open`` (text mode defaults to UTF-8)."""
+    if mode not in ("w", "wb"):
+        raise ValueError(f"atomic_open writes new files: mode 'w' or 'wb', not {mode!r}")
+    if mode == "w":
+        options.setdefault("encoding", "utf-8")
+    with atomic_path(target) as temporary, open(temporary, mode, **options) as out:
+        yield out
+
+
+def write_text_atomic(target: str | os.PathLike[str], text: str, **options: Any) -> None:
+    """Replace ``target`` with ``text`` (UTF-8 unless ``encoding`` says otherwise)."""
+    with atomic_open(target, "w", **options) as out:
+        out.write(text)
+
+
+def write_bytes_atomic(target: str | os.PathLike[str], data: bytes) -> None:
+    """Replace ``target`` with ``data``."""
+    with atomic_open(target, "wb") as out:
+        out.write(data)
