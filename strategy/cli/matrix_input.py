@@ -65,11 +65,14 @@ def parse_matrix_text(text: str, source: str) -> list[list[Fraction]]:
         else:
             rows = [row for row in csv.reader(io.StringIO(text)) if any(c.strip() for c in row)]
         return [[_entry(entry) for entry in row] for row in rows]
-    except InputError:  # a number too large to hold: its own message
-        raise
+    except InputError as error:  # an entry that is no number, or too large to hold
+        raise CliError(f"{_shown(source)!r} is not a matrix: {error}") from None
     except (ValueError, ZeroDivisionError, TypeError):
-        shown = source if len(source) < 60 else source[:57] + "..."
-        raise CliError(f"{shown!r} is not a matrix: give {_EXAMPLE}") from None
+        raise CliError(f"{_shown(source)!r} is not a matrix: give {_EXAMPLE}") from None
+
+
+def _shown(source: str) -> str:
+    return source if len(source) < 60 else source[:57] + "..."
 
 
 def _entry(entry: object) -> Fraction:

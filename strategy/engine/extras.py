@@ -16,6 +16,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from strategy.engine.errors import InputError
+
 #: Each extra and the distributions it installs, as pyproject.toml lists them.
 EXTRAS: dict[str, tuple[str, ...]] = {
     "stats": ("scipy",),
@@ -27,7 +29,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
 }
 
 
-class MissingExtra(ImportError, ValueError):
+class MissingExtra(ImportError, InputError):
     """A feature needs a module of an extra that is not installed."""
 
     @classmethod
