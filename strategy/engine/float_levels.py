@@ -202,7 +202,10 @@ def _explore(game: Game[Any, Any], root: Hashable, min_width: int) -> _Graph:
         # Moves are stored by kind: the decision states' moves, then chance, then stage games.
         groups = [np.flatnonzero(code >= _MAX), np.flatnonzero(code == _CHANCE)]
         groups.append(np.flatnonzero(code == _SIMULTANEOUS))
-        deciding, rolling, staging = (list(map(layer.__getitem__, g.tolist())) for g in groups)
+        deciding, rolling, staging = (
+            layer if g.size == len(layer) else list(map(layer.__getitem__, g.tolist()))
+            for g in groups
+        )
         kids: list[Hashable] = []
         fanout: list[list[int]] = [[], [], []]
         chance_weights: list[float] = []
@@ -280,10 +283,8 @@ def _prepare(
 ) -> list[_Prepared]:
     """Each chance state's outcome keys and float probabilities, each distinct list checked."""
     found: dict[int, _Prepared] = {}
-    for outcomes in outcome_lists:  # all alive in the list: their ids are distinct
-        key = id(outcomes)
-        if key in found:
-            continue
+    # All alive in the list, so their ids are distinct; most states share a few lists.
+    for key, outcomes in dict(zip(map(id, outcome_lists), outcome_lists, strict=True)).items():
         remembered = prepared.get(key)
         if remembered is not None and remembered[0] is outcomes:
             found[key] = remembered[1]
