@@ -198,7 +198,11 @@ def _explore(game: Game[Any, Any], root: Hashable, min_width: int) -> _Graph:
         layer_ends.append(done)
         if len(layer_ends) > _PATIENCE and done < min_width * len(layer_ends):
             raise Unsuitable(f"{done} states in {len(layer_ends)} layers: too narrow")
-        code = np.fromiter(map(_CODES.__getitem__, map(id, map(kind, layer))), np.int8, len(layer))
+        kinds = list(map(kind, layer))
+        if kinds.count(kinds[0]) == len(kinds):  # one kind: no per-state codes to look up
+            code = np.full(len(layer), _CODES[id(kinds[0])], dtype=np.int8)
+        else:
+            code = np.fromiter(map(_CODES.__getitem__, map(id, kinds)), np.int8, len(layer))
         # Moves are stored by kind: the decision states' moves, then chance, then stage games.
         groups = [np.flatnonzero(code >= _MAX), np.flatnonzero(code == _CHANCE)]
         groups.append(np.flatnonzero(code == _SIMULTANEOUS))
