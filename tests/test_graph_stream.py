@@ -116,6 +116,12 @@ def test_infinities_and_nan_survive_json_with_or_without_the_fast_encoder(
             monkeypatch.setattr(graph_stream, "_fast_encoder", lambda: None)
         write_graph(graph, tmp_path / "g.json")
         assert contents(read_graph(tmp_path / "g.json")) == contents(graph)
+    graph.add_node("c", label="null", nothing=None)  # null in the text: json writes it all
+    write_graph(graph, tmp_path / "g.json")
+    assert contents(read_graph(tmp_path / "g.json")) == contents(graph)
+    graph.remove_node("c")
+    with pytest.raises(TypeError):  # as json refuses bytes, so does the fast encoder
+        write_graph(nx.DiGraph([("a", "b", {"raw": b"x"})]), tmp_path / "g.json")
     write_graph(graph, tmp_path / "g.gexf")  # GEXF spells them INF, -INF and NaN
     assert contents(read_graph(tmp_path / "g.gexf"))[1] == contents(graph)[1]
 

@@ -49,6 +49,9 @@ _GEXF_EDGE_NAMES |= {"viz", "spells", "slices"}
 # Graph attributes networkx's GraphML writer treats as its own.
 _GRAPHML_GRAPH_NAMES = frozenset({"id", "node_default", "edge_default"})
 
+# Values msgspec writes just as json does (but for infinities and NaN, see _encode).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
 # Writes go out in pieces of about this many lines.
 _CHUNK = 4096
 
@@ -226,10 +229,10 @@ def write_node_link(graph: Any, stream: TextIO) -> None:
     """Write ``graph`` to ``stream`` as ``networkx.node_link_data(graph, edges="edges")`` in
     JSON, a few thousand nodes or edges to a line.
 
-    With ``msgspec`` installed (the ``fast`` extra) its encoder writes the chunks whose floats
-    are all finite, several times faster than the standard library's; the file differs only
-    in spaces. ``msgspec`` would write an infinity or NaN as ``null``, so those chunks go to
-    ``json``, which writes ``Infinity`` and ``NaN`` as Python reads them.
+    With ``msgspec`` installed (the ``fast`` extra) its encoder writes the chunks, several
+    times faster than the standard library's; the file differs only in spaces. It would
+    write an infinity or NaN as ``null``, so chunks with those go to ``json``, which writes
+    ``Infinity`` and ``NaN`` as Python reads them.
     """
     head = json.dumps({"directed": True, "multigraph": False, "graph": graph.graph})
     stream.write(head[:-1] + ', "nodes": [')
@@ -252,11 +255,17 @@ def _write_array(stream: TextIO, elements: Iterable[dict[str, Any]]) -> None:
 
 
 def _encode(chunk: list[dict[str, Any]], fast: Callable[[Any], bytes]) -> str:
-    """``chunk`` in JSON by ``fast``, unless it holds an infinity or NaN (then by ``json``)."""
-    floats = [v for data in chunk for v in data.values() if type(v) is float]
-    # A finite sum has no infinity or NaN among its terms (one overflowing is only slower).
-    if math.isfinite(sum(floats)):
-        return fast(chunk).decode()
+    """``chunk`` in JSON by ``fast`` where that gives what ``json`` would, else by ``json``.
+
+    msgspec also writes bytes, dates and other types json refuses (they would come back as
+    strings), so only chunks of plain values go to it; and it writes an infinity or NaN as
+    ``null``, so a chunk with ``null`` in its text (None, or the word in a string, as well)
+    goes to ``json`` after all.
+    """
+    if {type(v) for data in chunk for v in data.values()} <= _PLAIN:
+        text = fast(chunk)
+        if b"null" not in text:
+            return text.decode()
     return json.dumps(chunk)
 
 
