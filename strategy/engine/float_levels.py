@@ -150,7 +150,10 @@ def solve_float_levels(
     average, has a cycle, or breaks the protocol in any way.
     """
     # The exploration makes a container per state and frees none: the cyclic collector
-    # would only walk the growing graph again and again.
+    # would only walk the growing graph again and again. Afterwards, freeze and unfreeze
+    # move every object to the oldest generation without walking them (as a young
+    # generation of a million objects would be walked at the next allocation): the states
+    # are kept, and cyclic garbage of the caller's waits for the next full collection.
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -161,6 +164,8 @@ def solve_float_levels(
         raise Unsuitable(f"{type(error).__name__}: {error}") from error
     finally:
         if collecting:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
     levels = _levels(graph, min_width)
     values = np.zeros(len(graph.states))
