@@ -2,8 +2,11 @@
 
 The format comes from the file's extension (:data:`FORMATS`). GraphML and GEXF open in Gephi,
 Cytoscape and yEd; node-link JSON is networkx's own; DOT is written here by hand, so Graphviz
-users need neither pygraphviz nor pydot. Each writer has a reader that gives back the same
-graph: node ids, attributes with their types (str, int, float, bool) and graph attributes.
+users need neither pygraphviz nor pydot. GraphML, GEXF and JSON are streamed by
+:mod:`strategy.present.graph_stream` (networkx writes what it does not cover), and every file
+is written whole or not at all: into a temporary file beside it, then renamed over it. Each
+writer has a reader that gives back the same graph: node ids, attributes with their types
+(str, int, float, bool) and graph attributes.
 
 >>> import networkx as nx
 >>> graph = nx.DiGraph(start="a")
@@ -25,14 +28,18 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import secrets
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from strategy.engine.extras import require
+from strategy.present.graph_stream import streamable, write_gexf, write_graphml, write_node_link
 
 # networkx is an extra (graph); through require, a missing one is named in one line.
 nx: Any = require("networkx", "graph", "writing a state graph")
@@ -89,23 +96,57 @@ def format_of(path: Path) -> str:
 def write_graph(graph: Any, path: Path) -> None:
     """Write ``graph`` to ``path`` in the format of its extension (``OSError`` if it cannot).
 
+    An interrupted or failed write leaves ``path`` as it was: the old file or none.
+
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = Path(folder) / "g.json"
     ...     write_graph(nx.DiGraph([("a", "b")]), path)
-    ...     sorted(read_graph(path).edges)
-    [('a', 'b')]
+    ...     sorted(read_graph(path).edges), [p.name for p in Path(folder).iterdir()]
+    ([('a', 'b')], ['g.json'])
     """
     kind = format_of(path)
-    if kind == "graphml":
-        nx.write_graphml(graph, path)
-    elif kind == "gexf":
-        _write_gexf(graph, path)
-    elif kind == "json":
-        data = nx.node_link_data(graph, edges="edges")
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    else:
-        path.write_text(dot_text(graph) + "\n", encoding="utf-8")
+    with _replacing(path) as temporary:
+        if kind == "dot" or streamable(graph, kind):
+            with temporary.open("w", encoding="utf-8", newline="\n") as stream:
+                if kind == "graphml":
+                    write_graphml(graph, stream)
+                elif kind == "gexf":
+                    write_gexf(graph, stream, description=json.dumps(graph.graph))
+                elif kind == "json":
+                    write_node_link(graph, stream)
+                else:
+                    stream.write(dot_text(graph) + "\n")
+        elif kind == "graphml":
+            nx.write_graphml(graph, temporary)
+        elif kind == "gexf":
+            _write_gexf(graph, temporary)
+        else:
+            data = nx.node_link_data(graph, edges="edges")
+            temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+@contextmanager
+def _replacing(path: Path) -> Iterator[Path]:
+    """A new file beside ``path`` to write, renamed over ``path`` once the block succeeds.
+
+    The rename is atomic, so readers see the old file or the whole new one; on any error the
+    temporary file is removed. It is created as ``open`` would create ``path`` (the umask
+    applies), not with a temporary file's private permissions.
+    """
+    while True:
+        temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            break
+        except FileExistsError:  # pragma: no cover - 32 random bits collided
+            continue
+    try:
+        yield temporary
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def read_graph(path: Path) -> Any:
