@@ -10,7 +10,10 @@ and imports included. ``--quick`` skips the 400 x 400 Fraction baseline (about 4
 and runs fewer repeats.
 
 The baselines are the textbook programs: a memoised recursion over ``(A, D)`` with floats
-or with ``fractions.Fraction``, both sides always rolling the most dice.
+or with ``fractions.Fraction``, both sides always rolling the most dice; and for the float
+table a near-limit prototype too, the IIR filter: row by row, each row of the capture table
+one ``scipy.signal.lfilter`` run along D (its own recurrence, two columns back) fed by the
+two rows below, buffers reused (:func:`iir_table`; classic rules only).
 """
 
 from __future__ import annotations
@@ -58,21 +61,63 @@ def plain_table(size: int, exact: bool) -> list[list[Number]]:
     return [[p(a, d) for d in range(1, size + 1)] for a in range(1, size + 1)]
 
 
+def iir_table(rows: int, columns: int) -> np.ndarray:
+    """P(capture) for the classic rules, ``table[A-1, D-1]``, a row at a time by ``lfilter``.
+
+    With ``n = A - 1`` armies that may attack, a full roll gives ``P(n, d) = p20 P(n-2, d) +
+    p11 P(n-1, d-1) + p02 P(n, d-2)``: along a row, a filter of the two rows below. Rows
+    ``n < 3`` and column ``d = 1`` (fewer dice) come first, cell by cell.
+    """
+    from scipy.signal import lfilter
+
+    def probabilities(a: int, d: int) -> dict[tuple[int, int], float]:
+        roll = roll_distribution(a, d)
+        return {(lost_a, lost_d): n / roll.total for lost_a, lost_d, n in roll.counts}
+
+    table = np.empty((rows, columns))
+    table[0] = 0.0
+
+    def p(n: int, d: int) -> float:
+        return 1.0 if d == 0 else 0.0 if n == 0 else float(table[n, d - 1])
+
+    for n in range(1, min(rows, 3)):
+        for d in range(1, columns + 1):
+            roll = probabilities(n, min(d, 2)).items()
+            table[n, d - 1] = sum(q * p(n - lost_a, d - lost_d) for (lost_a, lost_d), q in roll)
+    one = probabilities(3, 1)
+    for n in range(3, rows):
+        table[n, 0] = one[(0, 1)] + one[(1, 0)] * table[n - 1, 0]
+    full = probabilities(3, 2)
+    c, b, a2 = full[(0, 2)], full[(1, 1)], full[(2, 0)]
+    x, y = np.empty(columns - 1), np.empty(columns - 1)
+    numerator, denominator = np.array([1.0]), np.array([1.0, 0.0, -c])
+    for n in range(3, rows if columns > 1 else 0):
+        np.multiply(table[n - 2, 1:], a2, out=x)
+        np.multiply(table[n - 1, :-1], b, out=y)
+        x += y
+        x[0] += c  # P(n, 0) = 1, two columns back from d = 2
+        if columns > 2:
+            x[1] += c * table[n, 0]
+        table[n, 1:] = lfilter(numerator, denominator, x)
+    return table
+
+
 def read_all(size: int) -> tuple[tuple[Number, ...], ...]:
     """An exact table with every cell read as a reduced ``Fraction``."""
     return tuple(tuple(row) for row in battle_table(size, size).values)
 
 
-def child(job: str, repeats: int) -> tuple[float, float, str]:
+def child(job: str, repeats: int, setup: str = "") -> tuple[float, float, str]:
     """Median seconds, largest peak memory (bytes) and last note of a child running ``job``.
 
-    ``job`` (after ``from strategy.risk.classic import *``, untimed) sets ``note``; the child
-    prints its time, peak resident memory and the note.
+    ``job`` (after ``from strategy.risk.classic import *`` and ``setup``, untimed) sets
+    ``note``; the child prints its time, peak resident memory and the note.
     """
     # Peak memory is VmHWM: ru_maxrss would also count the parent, across fork and exec.
     script = (
         "import time\n"
         "from strategy.risk.classic import *\n"
+        f"{setup}\n"
         "start = time.perf_counter()\n"
         f"{job}\n"
         "seconds = time.perf_counter() - start\n"
@@ -147,11 +192,17 @@ def main() -> None:
     repeats = 3 if args.quick else args.repeats
     slow = max(1, repeats // 2)
     print(f"machine: {machine()}\n")
+    check = np.abs(iir_table(300, 300) - battle_table(300, 300, exact=False).as_array()).max()
+    print(
+        f"IIR-filter prototype against the float table, 300 x 300: largest difference {check:.1e}\n"
+    )
     report = Report()
 
     float_base = median_seconds(lambda: plain_table(1000, exact=False), slow)
     ours = median_seconds(lambda: battle_table(1000, 1000, exact=False), repeats)
     report.row("float capture table 1000x1000", ours, "<= 0.1 s", float_base)
+    prototype = median_seconds(lambda: iir_table(1000, 1000), repeats)
+    report.row("  the same, against the IIR-filter prototype", ours, "—", prototype)
 
     seconds, peak, _ = child(
         "battle_table(10_000, 10_000, exact=False)\nnote = '-'",
@@ -164,6 +215,15 @@ def main() -> None:
         100 * float_base,
         " (1000x1000 baseline x 100 cells)",
     )
+    # Both in a child process: the first touch of a fresh 0.8 GB table costs the same to both.
+    here = Path(__file__).resolve().parent
+    prototype, _, _ = child(
+        "iir_table(10_000, 10_000)\nnote = '-'",
+        min(repeats, 3),
+        setup=f"import sys; sys.path.insert(0, {str(here)!r})\n"
+        "from bench_classic_table import iir_table\niir_table(3, 3)",
+    )
+    report.row("  the same, against the IIR-filter prototype", seconds, ">= 0.77x", prototype)
 
     ours = median_seconds(lambda: battle_cell(1000, 1000), repeats)
     report.row("one cell P(1000, 1000), float", ours, "—", float_base, " (needs the table)")

@@ -1,20 +1,31 @@
-"""Time solve() on a synthetic layered game (~200,000 states) and print states per second.
+"""Time solve() on a synthetic layered game (~200,000 states) against a plain recursion.
 
 Layers cycle MAX -> CHANCE -> MIN; each state has three children in the next layer, so
 states are shared (as in a dice battle) and the memo does the work. The last layer pays small
 integers. Run from the repository root (``PYTHONPATH=.`` unless the package is installed):
-``python benchmarks/bench_solve.py [--width 2200] [--depth 100] [--repeats 3]``; each time
-is the median of ``--repeats`` runs, after one untimed run.
+``python benchmarks/bench_solve.py [--width 2200] [--depth 100] [--repeats 5]``.
+
+The baseline is the textbook program: a memoised recursion (``functools.cache``) over the
+game protocol, in floats, computing the value only (solve() also finds every optimal action).
+"Before" is solve()'s depth-first search in float mode, which it still uses for narrow
+games. The jobs run in turns, ``--repeats`` times each, after one untimed run; the table
+gives the median and the best CPU time (``common.in_turns``) and the ratio of medians
+(baseline / job).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+import sys
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
+from typing import Any
+from unittest import mock
 
-from common import machine, median_seconds
+from common import in_turns, machine
 
+from strategy.engine.float_levels import Unsuitable
 from strategy.engine.game import NodeKind
 from strategy.engine.solve import solve
 
@@ -56,20 +67,61 @@ class LayeredGame:
         return (layer + 1, (2 * index + action) % self.width)
 
 
+def plain_value(game: Any) -> float:
+    """The baseline: expectiminimax by a memoised recursion, floats, the value only."""
+
+    @cache
+    def value(state: Any) -> float:
+        kind = game.kind(state)
+        if kind is NodeKind.TERMINAL:
+            return float(game.returns(state))
+        if kind is NodeKind.CHANCE:
+            return sum(
+                float(p) * value(game.child(state, o)) for o, p in game.chance_outcomes(state)
+            )
+        values = [value(game.child(state, a)) for a in game.legal_actions(state)]
+        return max(values) if kind is NodeKind.MAX else min(values)
+
+    return value(game.initial_state())
+
+
+def search_only(game: Any) -> object:
+    """solve() in float mode as before the level-by-level path: the depth-first search."""
+    with mock.patch("strategy.engine.float_levels.solve_float_levels", side_effect=Unsuitable):
+        return solve(game, exact=False)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--width", type=int, default=2200)
     parser.add_argument("--depth", type=int, default=100)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5)
     arguments = parser.parse_args()
     game = LayeredGame(arguments.width, arguments.depth)
-    print(f"machine: {machine()}; medians of {arguments.repeats} runs")
-    for exact in (True, False):
-        result = solve(game, exact=exact)
-        seconds = median_seconds(partial(solve, game, exact=exact), arguments.repeats)
+    sys.setrecursionlimit(max(10_000, 10 * arguments.depth))
+    states = solve(game, exact=False).states_visited
+    values = {
+        "plain memoised recursion (baseline)": plain_value(game),
+        "solve, float mode (levels)": float(solve(game, exact=False).value),
+    }
+    assert len(set(round(v, 12) for v in values.values())) == 1, values
+    jobs = {
+        "plain memoised recursion (baseline)": partial(plain_value, game),
+        "solve, float mode, before: depth-first search": partial(search_only, game),
+        "solve, float mode, now: a level at a time": partial(solve, game, exact=False),
+        "solve, exact mode (depth-first search)": partial(solve, game),
+    }
+    print(f"machine: {machine()}")
+    print(f"{states:,} states; {arguments.repeats} runs of each job in turns\n")
+    times = in_turns(jobs, arguments.repeats)
+    base = statistics.median(times["plain memoised recursion (baseline)"])
+    print("| job | median | best | states/s | baseline / job |")
+    print("|---|---|---|---|---|")
+    for name, runs in times.items():
+        median = statistics.median(runs)
         print(
-            f"{result.method}: {result.states_visited:,} states in {seconds:.2f} s = "
-            f"{result.states_visited / seconds:,.0f} states/s (value {float(result.value):.6f})"
+            f"| {name} | {median:.3f} s | {min(runs):.3f} s | {states / median:,.0f} "
+            f"| {base / median:.2f}x |"
         )
 
 

@@ -7,6 +7,8 @@ The scripts run as ``python benchmarks/bench_x.py``, which puts this folder firs
 True
 >>> "cores" in machine()
 True
+>>> sorted(in_turns({"a": lambda: None, "b": lambda: None}, 2))
+['a', 'b']
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -28,6 +30,24 @@ def median_seconds(job: Callable[[], object], repeats: int) -> float:
         job()
         times.append(time.perf_counter() - began)
     return statistics.median(times)
+
+
+def in_turns(jobs: Mapping[str, Callable[[], object]], repeats: int) -> dict[str, list[float]]:
+    """CPU seconds of each run of each job, run in turns ``repeats`` times after one untimed run.
+
+    CPU time (``time.process_time``), not wall time: on a machine that other work keeps busy,
+    a job's wall time also counts the turns the others get; taking turns spreads what load
+    there is over all the jobs alike.
+    """
+    for job in jobs.values():
+        job()
+    times: dict[str, list[float]] = {name: [] for name in jobs}
+    for _ in range(repeats):
+        for name, job in jobs.items():
+            began = time.process_time()
+            job()
+            times[name].append(time.process_time() - began)
+    return times
 
 
 def machine() -> str:

@@ -128,6 +128,18 @@ def test_floats_agree_with_exact_to_1e_12_up_to_100x100(rules: Rules, metric: st
     assert_close(battle_table(100, 100, rules, objective, exact=False), exact)
 
 
+@settings(max_examples=5, deadline=None)
+@given(rules=rules_strategy, objective=objective_strategy)
+def test_float_table_equals_the_exact_recursion_50x50(rules: Rules, objective: Objective) -> None:
+    # Fifty rows: a block of diagonals and part of the next, against the Fraction recursion.
+    floats = battle_table(50, 50, rules, objective, exact=False).as_array()
+    expected = reference(rules, objective)
+    for a in range(1, 51):
+        for d in range(1, 51):
+            exact = float(expected(a, d))
+            assert abs(floats[a - 1, d - 1] - exact) <= 1e-12 * max(1.0, abs(exact)), (a, d)
+
+
 @pytest.mark.parametrize("shape", [(200, 3), (3, 200), (130, 70), (1, 150), (150, 1)])
 def test_thin_float_tables(shape: tuple[int, int]) -> None:
     # Tables narrower than a block of diagonals are written row piece by row piece.

@@ -10,10 +10,14 @@ Following Neller and Presser, ``P[i, j, k]`` is the probability that the player 
 with score ``i``, opponent's score ``j`` and turn total ``k``. Turns pass a pair of scores
 ``(i, j)`` back and forth, and every other move raises the sum ``i + j``, so
 :func:`solve_pig` solves the pairs one score sum at a time from the highest down. Within a
-score sum, ``P[i, j, .]`` is linear in the opponent's ``P[j, i, 0]`` once the hold/roll choices
-are fixed, so policy iteration finds the exact fixed point of each sum: evaluate the choices
-by a 2-by-2 linear solve, choose greedily again, and stop when the choices repeat. All in
-float64; the tests hold it to the exact solution on small goals.
+score sum, ``P[i, j, .]`` is linear in ``y = 1 - P[j, i, 0]`` (what is left after rolling a 1)
+once the hold/roll choices are fixed, so policy iteration finds the exact fixed point of each
+sum: one backward pass over the turn totals, for every pair of the sum at once, chooses
+greedily against a guess of ``y`` and carries each value with its slope in ``y``; a 2-by-2
+linear solve then gives the true ``y``, and the choices stand if they choose themselves again
+against it (one vectorised comparison), else the pass runs again. Guessing ``y`` from the
+sums above (already solved) makes one pass enough for most sums. All in float64; the tests
+hold it to the exact solution on small goals.
 
 >>> # To 1 point, a roll wins unless it is a 1: P = 5/6 + (1 - P)/6, so P = 6/7.
 >>> round(solve_pig(goal=1).win_probability, 12) == round(6 / 7, 12)
@@ -158,8 +162,19 @@ class PigSolution(Summarised):
         return int(holds[0]) if holds.size else self.goal - score
 
     def hold_thresholds(self) -> list[list[int]]:
-        """``hold_threshold(i, j)`` for every pair of scores, as nested lists."""
-        return [[self.hold_threshold(i, j) for j in range(self.goal)] for i in range(self.goal)]
+        """``hold_threshold(i, j)`` for every pair of scores, as nested lists.
+
+        >>> solution = solve_pig(goal=10)
+        >>> solution.hold_thresholds()[4][7] == solution.hold_threshold(4, 7)
+        True
+        """
+        scores = np.arange(self.goal)
+        playing = scores[None, :] < self.goal - scores[:, None]  # [i, k]: i + k < goal
+        holds = self.hold & playing[:, None, :]
+        first = np.argmax(holds, axis=2)
+        never = self.goal - scores[:, None]
+        thresholds: list[list[int]] = np.where(holds.any(axis=2), first, never).tolist()
+        return thresholds
 
 
 def solve_pig(
@@ -176,74 +191,97 @@ def solve_pig(
     """
     if goal < 1 or (hold_at is not None and hold_at < 1):
         raise InputError(f"goal and hold_at must be at least 1 ({goal}, {hold_at})")
-    # Turn totals run to goal - 1, plus room for the six-face lookahead past the goal.
-    width = goal + SIDES
-    # One float and one bool per (score, score, turn total), and as much again in work space.
-    require_memory(2 * 9 * goal * goal * width, f"Pig to {goal}")
-    win = np.ones((goal, goal, width))
-    hold = np.zeros((goal, goal, width), dtype=bool)
+    # A float and a bool per (score, score, turn total), and about ten floats per turn total
+    # and pair of one score sum as work space.
+    require_memory(9 * goal**3 + 80 * goal * (goal + SIDES), f"Pig to {goal}")
+    win = np.ones((goal, goal, goal))
+    hold = np.zeros((goal, goal, goal), dtype=bool)
+    starts = np.ones((goal, goal))  # P[i, j, 0], filled in as the score sums are solved
     solved = 0
     for total in range(2 * goal - 2, -1, -1):
-        scores = np.arange(max(0, total - goal + 1), min(total, goal - 1) + 1)
-        _solve_score_sum(win, hold, scores, total - scores, goal, hold_at)
-        solved += len(scores)
+        mine = np.arange(max(0, total - goal + 1), min(total, goal - 1) + 1)
+        _solve_score_sum(win, hold, starts, mine, total - mine, hold_at)
+        solved += len(mine)
         if progress is not None:
             progress(solved, goal * goal)
-    return PigSolution(goal, hold_at, win[:, :, :goal], hold[:, :, :goal])
+    return PigSolution(goal, hold_at, win, hold)
 
 
 def _solve_score_sum(
     win: FloatArray,
     hold: BoolArray,
+    starts: FloatArray,
     mine: npt.NDArray[Any],
     theirs: npt.NDArray[Any],
-    goal: int,
     hold_at: int | None,
 ) -> None:
-    """Fill ``win`` and ``hold`` for the score pairs ``(mine, theirs)`` of one score sum."""
-    width = win.shape[2]
-    turns = np.arange(width)
-    won = mine[:, None] + turns[None, :] >= goal
-    # The pairs are listed by ``mine``; the swapped pair (theirs, mine) is the reverse list.
-    swapped = slice(None, None, -1)
-    # P[mine, theirs, k] = a[:, k] + b[:, k] * y, with y = 1 - P[theirs, mine, 0] the value
-    # left after rolling a 1; a and b are rebuilt for each guess of the choices.
-    a = won.astype(float)
-    b = np.zeros_like(a)
-    choices = np.zeros(a.shape, dtype=bool)
-    y = np.full(len(mine), 0.5)
-    previous: BoolArray | None = None
+    """Fill ``win``, ``hold`` and ``starts`` for the score pairs ``(mine, theirs)`` of one sum.
+
+    The pairs are listed by ``mine``, so the swapped pairs ``(theirs, mine)`` are the same
+    list reversed. Arrays run over turn totals ``k`` (rows) and pairs (columns); ``[k, 0]``
+    is a value and ``[k, 1]`` its slope in ``y``.
+    """
+    goal = win.shape[0]
+    top = goal - 1 - int(mine[0])  # the highest turn total a pair of this sum can play at
+    turns = np.arange(goal + SIDES)[:, None]
+    reach = mine + turns
+    won = reach >= goal
+    # Holding at k hands the opponent the pair (theirs, mine + k), of a higher score sum.
+    banked = 1 - starts[theirs, np.minimum(reach, goal - 1)]
+    held = np.zeros((len(turns), 2, len(mine)))
+    held[:, 0] = np.where(won, 1.0, banked)
+    # Hold where the threshold reaches the value of rolling: +inf holds, -inf rolls.
+    if hold_at is None:
+        threshold = np.where(won, np.inf, banked)
+    else:
+        threshold = np.where(won | (turns >= hold_at), np.inf, -np.inf)
+    threshold[0] = -np.inf  # a turn starts with a roll
+    values = np.zeros_like(held)
+    values[:, 0] = 1.0  # the rows past ``top`` are won for every pair
+    rolled = np.zeros_like(held)
+    choices = np.zeros(won.shape, dtype=bool)
+    y = 1 - _guess_starts(starts, theirs, mine)
     for _ in range(_MAX_POLICY_ROUNDS):
-        for k in range(goal - 1 - int(mine[0]), -1, -1):
-            playing = ~won[:, k]
-            roll_a = a[:, k + 2 : k + SIDES + 1].sum(axis=1) / SIDES
-            roll_b = (1 + b[:, k + 2 : k + SIDES + 1].sum(axis=1)) / SIDES
-            if k == 0:
-                holds = np.zeros(len(mine), dtype=bool)
-                hold_value = roll_a
-            else:
-                banked = np.minimum(mine + k, goal - 1)
-                hold_value = 1 - win[theirs, banked, 0]
-                if hold_at is None:
-                    holds = hold_value >= roll_a + roll_b * y
-                else:
-                    holds = np.full(len(mine), k >= hold_at)
-            holds &= playing
-            choices[:, k] = holds
-            a[:, k] = np.where(playing, np.where(holds, hold_value, roll_a), 1.0)
-            b[:, k] = np.where(playing & ~holds, roll_b, 0.0)
-        a0, b0 = a[:, 0], b[:, 0]
-        a1, b1 = a0[swapped], b0[swapped]
-        start = (a0 + b0 * (1 - a1 - b1)) / (1 - b0 * b1)
-        y = 1 - start[swapped]
-        # Fixed choices need one evaluation; chosen ones are optimal once they choose
-        # themselves again against their own values.
-        if hold_at is not None or (previous is not None and np.array_equal(choices, previous)):
+        # The six faces: a 1 leaves y (slope 1), the others move k on by 2 to 6.
+        window = values[top + 2 : top + SIDES + 1].sum(axis=0)
+        window[0] += y
+        window[1] += 1
+        for k in range(top, -1, -1):
+            roll = np.multiply(window, 1 / SIDES, out=rolled[k])
+            holds = np.greater_equal(threshold[k], roll[0], out=choices[k])
+            np.copyto(values[k], roll)
+            np.copyto(values[k], held[k], where=holds)
+            window += values[k + 1]  # the window of k - 1: faces k + 1 to k + 5
+            window -= values[k + SIDES]
+        slope = values[0, 1]
+        base = values[0, 0] - slope * y
+        swapped_base, swapped_slope = base[::-1], slope[::-1]
+        start = (base + slope * (1 - swapped_base - swapped_slope)) / (1 - slope * swapped_slope)
+        shift = 1 - start[::-1] - y
+        if hold_at is not None:
+            break  # fixed choices need one evaluation
+        greedy = threshold >= rolled[:, 0] + rolled[:, 1] * shift
+        if np.array_equal(greedy[: top + 1], choices[: top + 1]):
             break
-        previous = choices.copy()
+        y += shift
     else:
         raise RuntimeError(
             f"Pig policy iteration did not settle at score sum {mine[0] + theirs[0]}"
         )
-    win[mine, theirs, :] = np.where(won, 1.0, a + b * y[:, None])
-    hold[mine, theirs, :] = choices
+    starts[mine, theirs] = start
+    win[mine, theirs, :] = np.where(won, 1.0, values[:, 0] + values[:, 1] * shift)[:goal].T
+    hold[mine, theirs, :] = (choices & ~won)[:goal].T
+
+
+def _guess_starts(
+    starts: FloatArray, theirs: npt.NDArray[Any], mine: npt.NDArray[Any]
+) -> FloatArray:
+    """``P[theirs, mine, 0]`` extrapolated from the two score sums above, solved already."""
+    goal = starts.shape[0]
+    up_mine, up_theirs = np.minimum(mine + 1, goal - 1), np.minimum(theirs + 1, goal - 1)
+    along_mine, along_theirs = starts[theirs, up_mine], starts[up_theirs, mine]
+    guess = along_mine + along_theirs - starts[up_theirs, up_mine]
+    # At a score of goal - 1 only the other score can step up.
+    guess = np.where(mine == goal - 1, along_theirs, guess)
+    guess = np.where(theirs == goal - 1, along_mine, guess)
+    return np.where((mine == goal - 1) & (theirs == goal - 1), 0.5, guess)

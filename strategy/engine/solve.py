@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar, cast
 
 from strategy.engine.display import Summarised, record_html
 from strategy.engine.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
@@ -85,9 +85,11 @@ def solve(game: Game[S, A], start: S | None = None, *, exact: bool = True) -> Re
     ``exact=True`` computes with ``Fraction`` throughout; ``exact=False`` converts each
     payoff and probability to ``float`` once and ties actions within
     :data:`FLOAT_TIE_TOLERANCE`. The search is an iterative depth-first traversal, so a
-    game may be arbitrarily deep. Raises :class:`~strategy.engine.game.GameError` when the game
-    breaks its protocol (chance probabilities not exactly summing to 1, no legal actions,
-    an unknown node kind, a non-exact payoff in exact mode) or has a cycle.
+    game may be arbitrarily deep. In float mode a wide game is solved a level at a time with
+    numpy instead (:mod:`strategy.engine.float_levels`): the same values to rounding, and
+    the same ties. Raises :class:`~strategy.engine.game.GameError` when the game breaks its
+    protocol (chance probabilities not exactly summing to 1, no legal actions, an unknown
+    node kind, a non-exact payoff in exact mode) or has a cycle.
 
     >>> from strategy.engine.testing import TreeGame
     >>> game = TreeGame.from_spec(("chance", [("1/3", ("pay", 1)), ("2/3", ("pay", 4))]))
@@ -95,6 +97,10 @@ def solve(game: Game[S, A], start: S | None = None, *, exact: bool = True) -> Re
     Fraction(3, 1)
     """
     root: S = game.initial_state() if start is None else start
+    if not exact:
+        found = _by_levels(game, root)
+        if found is not None:
+            return found
     kind = game.kind
     # At simultaneous states the action is a (row, column) pair rather than an A.
     child: Callable[[S, Any], S] = game.child
@@ -212,6 +218,27 @@ def solve(game: Game[S, A], start: S | None = None, *, exact: bool = True) -> Re
         states_visited=len(values),
         exact=exact,
         method=f"backward induction ({'exact' if exact else 'float'})",
+    )
+
+
+def _by_levels(game: Game[S, A], root: S) -> Result[S, A] | None:
+    """The float result by :mod:`~strategy.engine.float_levels`, or None if it does not suit."""
+    from strategy.engine.float_levels import Unsuitable, solve_float_levels
+
+    try:
+        found = solve_float_levels(game, root, tolerance=FLOAT_TIE_TOLERANCE)
+    except Unsuitable:
+        return None  # narrow, cyclic or faulty: the search solves it or names the fault
+    return Result(
+        start=root,
+        value=found.values[root],
+        values=cast("Mapping[S, Value]", found.values),
+        optimal_actions=cast("Mapping[S, tuple[A, ...]]", found.optimal_actions),
+        policy=cast("Mapping[S, A]", found.policy),
+        mixed=MappingProxyType(cast("dict[S, MatrixSolution]", found.mixed)),
+        states_visited=len(found.values),
+        exact=False,
+        method="backward induction (float)",
     )
 
 

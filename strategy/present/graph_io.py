@@ -2,8 +2,11 @@
 
 The format comes from the file's extension (:data:`FORMATS`). GraphML and GEXF open in Gephi,
 Cytoscape and yEd; node-link JSON is networkx's own; DOT is written here by hand, so Graphviz
-users need neither pygraphviz nor pydot. Each writer has a reader that gives back the same
-graph: node ids, attributes with their types (str, int, float, bool) and graph attributes.
+users need neither pygraphviz nor pydot. GraphML, GEXF and JSON are streamed by
+:mod:`strategy.present.graph_stream` (networkx writes what it does not cover), and every file
+is written whole or not at all: into a temporary file beside it, then renamed over it. Each
+writer has a reader that gives back the same graph: node ids, attributes with their types
+(str, int, float, bool) and graph attributes.
 
 >>> import networkx as nx
 >>> graph = nx.DiGraph(start="a")
@@ -35,6 +38,7 @@ from typing import Any
 from strategy.engine.atomic import atomic_path
 from strategy.engine.errors import InputError
 from strategy.engine.extras import require
+from strategy.present.graph_stream import streamable, write_gexf, write_graphml, write_node_link
 
 # networkx is an extra (graph); through require, a missing one is named in one line.
 nx: Any = require("networkx", "graph", "writing a state graph")
@@ -91,25 +95,35 @@ def format_of(path: Path) -> str:
 def write_graph(graph: Any, path: Path) -> None:
     """Write ``graph`` to ``path`` in the format of its extension (``OSError`` if it cannot).
 
+    An interrupted or failed write leaves ``path`` as it was: the old file or none.
+
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = Path(folder) / "g.json"
     ...     write_graph(nx.DiGraph([("a", "b")]), path)
-    ...     sorted(read_graph(path).edges)
-    [('a', 'b')]
+    ...     sorted(read_graph(path).edges), [p.name for p in Path(folder).iterdir()]
+    ([('a', 'b')], ['g.json'])
     """
     kind = format_of(path)
     # Whole or not at all: a second writer or an interrupted one never leaves half a graph.
     with atomic_path(path) as temporary:
-        if kind == "graphml":
+        if kind == "dot" or streamable(graph, kind):
+            with temporary.open("w", encoding="utf-8", newline="\n") as stream:
+                if kind == "graphml":
+                    write_graphml(graph, stream)
+                elif kind == "gexf":
+                    write_gexf(graph, stream, description=json.dumps(graph.graph))
+                elif kind == "json":
+                    write_node_link(graph, stream)
+                else:
+                    stream.write(dot_text(graph) + "\n")
+        elif kind == "graphml":
             nx.write_graphml(graph, temporary)
         elif kind == "gexf":
             _write_gexf(graph, temporary)
-        elif kind == "json":
+        else:
             data = nx.node_link_data(graph, edges="edges")
             temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        else:
-            temporary.write_text(dot_text(graph) + "\n", encoding="utf-8")
 
 
 def read_graph(path: Path) -> Any:

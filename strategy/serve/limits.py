@@ -175,6 +175,6 @@ def _need(path: tuple[int, ...], battle: Battle | None, exact: bool, limits: Lim
     if len(path) > 1:
         return _chain("need", guess, path, exact, limits)
     what = f"finding the fewest armies against {path[0]} (battles of about {guess} v {path[0]})"
-    if battle is not None and (battle.choice.name != "max" or battle.objective.kind != "capture"):
+    if battle is not None and (not battle.choice.fixed or battle.objective.kind != "capture"):
         return _optimal("need", what, _cells(guess, path[0]), exact, limits)
     return _battle("need", guess, path[0], exact, limits, what)

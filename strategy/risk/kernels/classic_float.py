@@ -1,8 +1,10 @@
 """The float table kernel: a whole table anti-diagonal by anti-diagonal.
 
 Geometry is in :mod:`strategy.risk.kernels.geometry`. In the interior a diagonal follows from the
-one ``k`` below by a single ``np.convolve`` with the full roll's probabilities, which
-numpy runs in C; the edge strips are computed first, cell by cell, and copied in.
+one ``k`` below by a single ``np.correlate`` with the full roll's probabilities, which
+numpy runs in C; the edge strips are computed first, cell by cell, and copied in. Diagonals
+are computed into a block of them (:class:`_DiagonalBlock`) and the block written to the
+table's rows at once.
 
 >>> from strategy.risk.objectives import Objective
 >>> from strategy.risk.rules import Rules
@@ -72,29 +74,27 @@ def _fill_by_diagonals(
     ad, dd = rules.attacker_dice, rules.defender_dice
     k = min(ad, dd)
     columns = table.shape[1]
-    # Diagonal u, indexed by d, sits in slot u % (k + 1): it reads the k diagonals below it.
-    ring = np.zeros((k + 1, columns + 1))
     captured = captured_payoffs(rules, objective, max_n)
     held = held_payoffs(rules, objective, columns)
+    # A full roll from (n, d) leads to (n - k + j, d - j) with probability kernel[j]: on the
+    # diagonal k below, indexed by n, a correlation with the kernel.
     kernel = full_roll_kernel(rules)
     edges = _float_edges(max_n, columns, rules, captured, held)
-    writer = _BlockWriter(table, rules.offset, max_n)
+    block = _DiagonalBlock(table, rules.offset, max_n, k)
     total = max_n + columns
     for diagonal in table_diagonals(max_n, columns, rules):
         u, lo, hi, first, last, i0, i1 = diagonal
-        cur = ring[u % (k + 1)]
+        cur, source = block.next(u)  # diagonals u and u - k, indexed by n
         if lo == 0:
-            cur[0] = captured[u]
+            cur[u] = captured[u]
         if hi == u:
-            cur[u] = held[u]
+            cur[0] = held[u]
         if i0 <= i1:
-            source = ring[(u - k) % (k + 1)]
-            cur[i0 : i1 + 1] = np.convolve(source[i0 - k : i1 + 1], kernel, "valid")
+            cur[u - i1 : u - i0 + 1] = np.correlate(source[u - i1 - k : u - i0 + 1], kernel)
         for d in edge_cells(first, last, i0, i1):
-            cur[d] = edges[(u - d, d)]
-        writer.add(u, first, last, cur)
+            cur[u - d] = edges[(u - d, d)]
         tick(progress, u, total)
-    writer.flush()
+    block.flush()
 
 
 def _float_edges(
@@ -115,34 +115,36 @@ def _float_edges(
     return edges
 
 
-class _BlockWriter:
-    """Writes anti-diagonals into a table a block of them at a time, row by row.
+class _DiagonalBlock:
+    """The anti-diagonals being computed, a block of them at a time, then written as rows.
 
-    Writing one anti-diagonal touches one cache line and one memory page per row; a
-    block of ``BLOCK`` diagonals instead fills ``BLOCK`` neighbouring cells of each row,
-    several times faster on a large table.
+    Row ``k + j`` of ``rows`` is diagonal ``u0 + j`` indexed by ``n``, and rows ``0..k-1``
+    keep the last ``k`` diagonals of the block before, which the first ones read: so each
+    diagonal is computed in place, contiguously, and written to the table once, when the
+    block is full. Writing one anti-diagonal straight into the table would touch a cache
+    line and a memory page per row; a block of ``BLOCK`` diagonals fills ``BLOCK``
+    neighbouring cells of each row instead, several times faster on a large table.
     """
 
     BLOCK = 64
 
-    def __init__(self, table: FloatArray, offset: int, max_n: int) -> None:
-        self.table, self.offset, self.max_n = table, offset, max_n
-        # block[n, j] is the cell of row n on diagonal u0 + j.
-        self.block = np.empty((max_n + 1, self.BLOCK))
+    def __init__(self, table: FloatArray, offset: int, max_n: int, k: int) -> None:
+        self.table, self.offset, self.max_n, self.k = table, offset, max_n, k
+        self.rows = np.zeros((k + self.BLOCK, max_n + 1))
         self.u0, self.size = 1, 0
 
-    def add(self, u: int, first: int, last: int, cells: FloatArray) -> None:
-        """Add diagonal ``u`` (the next one) with its cells ``d = first..last`` of ``cells``."""
+    def next(self, u: int) -> tuple[FloatArray, FloatArray]:
+        """The row for diagonal ``u`` (the next one) and the row of diagonal ``u - k``."""
         if self.size == self.BLOCK:
             self.flush()
-            self.u0 = u
-        if first <= last:
-            self.block[u - last : u - first + 1, self.size] = cells[last : first - 1 : -1]
+            self.rows[: self.k] = self.rows[self.BLOCK :]
+            self.u0, self.size = u, 0
         self.size += 1
+        return self.rows[self.k + self.size - 1], self.rows[self.size - 1]
 
     def flush(self) -> None:
-        """Write the block's diagonals to the table and empty the block."""
-        u0, size, columns = self.u0, self.size, self.table.shape[1]
+        """Write the block's diagonals to the table."""
+        u0, size, columns, k = self.u0, self.size, self.table.shape[1], self.k
         row = self.offset - 1  # table row of n = 0
         # Rows whose cells on all the block's diagonals lie in the table are written at once:
         # their cells sit columns - 1 apart row to row and contiguously along a row.
@@ -157,7 +159,7 @@ class _BlockWriter:
                 strides=((columns - 1) * itemsize, itemsize),
                 writeable=True,
             )
-            view[:] = self.block[full[0] : full[1] + 1, :size]
+            view[:] = self.rows[k : k + size, full[0] : full[1] + 1].T
         partial = range(max(1, u0 - columns), min(self.max_n, u0 + size - 1) + 1)
         for n in partial:
             if full[0] <= n <= full[1]:
@@ -165,8 +167,7 @@ class _BlockWriter:
             j0, j1 = max(0, n + 1 - u0), min(size - 1, n + columns - u0)
             if j0 <= j1:
                 d0 = u0 + j0 - n
-                self.table[n + row, d0 - 1 : d0 + j1 - j0] = self.block[n, j0 : j1 + 1]
-        self.size = 0
+                self.table[n + row, d0 - 1 : d0 + j1 - j0] = self.rows[k + j0 : k + j1 + 1, n]
 
 
 class FloatRows(Sequence[tuple[float, ...]]):
