@@ -106,6 +106,7 @@ def turns_table(solved: Sequence[tuple[Position, TurnPlan, Comparison]]) -> str:
     """One row per position: the optimal plan against the baselines."""
     rows = [
         [
+            str(index),
             position.target,
             _armies(position.attacker),
             _armies(position.defenders),
@@ -114,13 +115,13 @@ def turns_table(solved: Sequence[tuple[Position, TurnPlan, Comparison]]) -> str:
             _value(found.chain_value),
             _value(found.attack_everything),
         ]
-        for position, plan, found in solved
+        for index, (position, plan, found) in enumerate(solved, start=1)
     ]
-    header = ["take", "attacker", "defenders", "states", "optimal", "best chain", "all in"]
+    header = ["", "take", "attacker", "defenders", "states", "optimal", "best chain", "all in"]
     return tabular(
         header,
         rows,
-        f"{_ragged('2.2cm')}{_ragged('2.3cm')}{_ragged('5.4cm')}rrrr",
+        f"r{_ragged('2.2cm')}{_ragged('2.3cm')}{_ragged('5.1cm')}rrrr",
         comment="plan_turn, exact, capture-all",
     )
 
@@ -128,8 +129,8 @@ def turns_table(solved: Sequence[tuple[Position, TurnPlan, Comparison]]) -> str:
 def census_table(censuses: Sequence[tuple[Position, Census]]) -> str:
     """Per position, the capturing states of each class and how the rule fares."""
     rows = []
-    for position, census in censuses:
-        row = [position.target]
+    for index, (position, census) in enumerate(censuses, start=1):
+        row = [str(index), position.target]
         for kind in CLASSES[:2]:
             row.append(f"{census.rule_optimal[kind]:,} / {census.states[kind]:,}")
         row += [
@@ -140,6 +141,7 @@ def census_table(censuses: Sequence[tuple[Position, Census]]) -> str:
         ]
         rows.append(row)
     header = [
+        "",
         "take",
         "source done: all in best",
         "dead end: fewest best",
@@ -148,7 +150,9 @@ def census_table(censuses: Sequence[tuple[Position, Census]]) -> str:
         "fewest best",
         "product rule",
     ]
-    return tabular(header, rows, _ragged("2.3cm") + "rrrrrr", comment="strategy.paper.move_in")
+    return tabular(
+        header, rows, "r" + _ragged("2.3cm") + "rrrrrr", comment="strategy.paper.move_in"
+    )
 
 
 def census_numbers(censuses: Sequence[tuple[Position, Census]]) -> dict[str, str]:
