@@ -8,6 +8,7 @@ for existence and validity only; their data is compared as CSV.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -51,15 +52,43 @@ def test_figures_are_pdfs(fresh: Path) -> None:
         assert b"CreationDate" not in data  # fixed metadata: no build timestamp
 
 
+#: Capitalised commands of LaTeX itself that the documents use; every other capitalised
+#: command must be a number macro of numbers.tex.
+LATEX_COMMANDS = {"Delta", "Large", "Phi"}
+
+
 def test_every_macro_used_is_generated(fresh: Path) -> None:
     numbers = (fresh / "numbers.tex").read_text(encoding="utf-8")
+    defined = set(re.findall(r"\\newcommand\{\\([A-Za-z]+)\}", numbers))
+    assert {"RuleClassic", "LimitSees", "RgdNeedFifty", "MoveInDoneOnly"} <= defined
     for document in build.DOCUMENTS:
         text = (SOURCES / document).read_text(encoding="utf-8")
-        for name in ("RuleClassic", "RuleThree", "OddsClassicRampMax", "OsborneMatches"):
-            if f"\\{name}" in text:
-                assert f"\\newcommand{{\\{name}}}" in numbers
+        used = set(re.findall(r"\\([A-Z][A-Za-z]*)", text))
+        assert used - defined <= LATEX_COMMANDS, f"{document}: {sorted(used - defined)}"
         for path in text.split("\\input{generated/")[1:]:
             assert (fresh / path.split("}")[0]).exists()
+        for path in text.split("\\includegraphics[")[1:]:
+            assert (fresh / path.split("{generated/")[1].split("}")[0]).exists()
+
+
+def test_published_figures_are_reproduced(fresh: Path) -> None:
+    # SMG's risk-dice README (examples 2, 3 and 6) and sipolac/risk's README, as quoted in
+    # strategy/paper/published.py, against what the package computes.
+    numbers = dict(
+        re.findall(r"\\newcommand\{\\([A-Za-z]+)\}\{(.*)\}", (fresh / "numbers.tex").read_text())
+    )
+    for ours, theirs in (
+        ("RgdCapitalTrue", "SmgCapitalTrue"),
+        ("RgdCapitalBalanced", "SmgCapitalBalanced"),
+        ("RgdNeedFifty", "SmgNeedFifty"),
+    ):
+        assert numbers[ours] == numbers[theirs]
+    # SMG's win-chance cache is single precision.
+    assert abs(float(numbers["RgdZombie"]) - float(numbers["SmgZombie"])) < 1e-6
+    sipolac = (fresh / "sipolac.tex").read_text().split("\\midrule\n")[1].split("\\bottomrule")[0]
+    for row in sipolac.splitlines():
+        _, ours, theirs = (cell.strip(" \\") for cell in row.split("&"))
+        assert abs(float(ours) - float(theirs)) < 1e-12  # their sums are in floats
 
 
 def test_without_tex_the_pdf_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,11 +6,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from strategy.risk.classic import battle_table
+from strategy.risk.objectives import CAPTURE
 from strategy.risk.rules import Rules
+from strategy.risk.variants.blitz import Blitz
 
 
 @dataclass(frozen=True)
@@ -47,3 +50,44 @@ def armies_needed(
             for t in targets
         )
     return needed
+
+
+def fewest_troops(
+    blitz: Blitz,
+    rules: Rules,
+    defenders: Sequence[int],
+    targets: Sequence[Fraction],
+    most: int = 32,
+) -> dict[tuple[int, Fraction], int]:
+    """For each m and target t, the fewest n with P(capture) >= t as ``blitz`` fights it
+    (what :meth:`Blitz.need` answers), read off one float table, which doubles until it
+    holds every answer; a cell within the table's error bound of a target is settled by
+    :meth:`Blitz.need` itself.
+
+    >>> fewest_troops(Blitz(), Rules(), (1, 2), (Fraction(1, 2),))
+    {(1, Fraction(1, 2)): 3, (2, Fraction(1, 2)): 4}
+    """
+    while True:
+        found = blitz.table(most, max(defenders), rules, CAPTURE)
+        grid, bound = found.table.as_array(), found.error_bound
+        answers: dict[tuple[int, Fraction], int] = {}
+        for m in defenders:
+            column = grid[:, m - 1].tolist()
+            for target in targets:
+                answer = _first_passing(column, float(target), bound)
+                if answer is None:
+                    continue
+                n, sure = answer
+                answers[m, target] = n if sure else blitz.need((m,), target, (rules,)).attackers
+        if len(answers) == len(defenders) * len(targets):
+            return answers
+        most *= 2
+
+
+def _first_passing(column: Sequence[float], target: float, bound: float) -> tuple[int, bool] | None:
+    """The first army count whose P may reach ``target`` (P grows with the armies), and
+    whether it surely does (it is not within ``bound`` of it); None if none may."""
+    for n, p in enumerate(column, start=1):
+        if p + bound >= target:
+            return n, p - bound >= target
+    return None

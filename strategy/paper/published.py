@@ -40,6 +40,19 @@ OSBORNE_TABLE_3 = (
 TAN_3V2 = ("0.237", "0.504", "0.259")
 #: Seed 000's notebook simulates each cell this many times (its code's default).
 SEED000_TRIALS = 2500
+#: SMG Studio, smgstudio/risk-dice README (RISK: Global Domination's dice code as of v3.3),
+#: examples 2, 3 and 6, in the game's count of attacking troops: P(capture) of 300 v 800
+#: zombies (ties to the attacker, true random); P(losing exactly 12 of 30 troops) attacking
+#: 15 on a capital, true random and Balanced Blitz; the fewest troops with at least 80% to
+#: capture 50 under Balanced Blitz.
+SMG_ZOMBIE_300_800 = "0.8897331"
+SMG_CAPITAL_30_15_LOSE_12 = ("0.0222128001707278", "0.0100282888709122")
+SMG_IDEAL_TROOPS_50 = 49
+#: sipolac/risk README: 5 armies (on the territory) take territories of 3, 2 and 1 in turn,
+#: moving all in, the second defending with 8-sided dice: P(taking the first 1, 2, 3); and
+#: the fewest armies taking all three with P >= 0.95, with that P.
+SIPOLAC_CHAIN = ("0.64162289645596", "0.15834186479813744", "0.06507349013892291")
+SIPOLAC_MIN_TROOPS = (17, "0.953038445204023")
 
 
 def osborne_numbers() -> dict[str, str]:

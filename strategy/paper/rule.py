@@ -1,5 +1,6 @@
 """Seed 001's question answered: the rule of thumb for both variants, its errors, the
-published rules, the cheat sheet's tables, and the capture heat maps with the rules drawn in.
+published rules, the cheat sheet's exact small battles, and the capture heat maps with the
+rules drawn in.
 
 >>> rule_text(ThresholdRule(Fraction(6, 7), Fraction(3, 2)))
 '$n \\\\ge \\\\frac{6}{7}\\\\,m + \\\\frac{3}{2}$'
@@ -12,13 +13,12 @@ from fractions import Fraction
 from math import erf, sqrt
 from pathlib import Path
 
-from strategy.paper.common import Section, armies_needed
+from strategy.paper.common import Section
 from strategy.paper.figures import Panel, data_csv, heatmaps
 from strategy.paper.latex import decimal, frac, percent, tabular
 from strategy.risk.classic import battle_table
 from strategy.risk.play.rule_of_thumb import (
     SIZE,
-    TARGETS,
     OddsErrors,
     OddsRule,
     PublishedRule,
@@ -195,29 +195,16 @@ def report_numbers(tag: str, report: RuleReport) -> dict[str, str]:
     return numbers
 
 
-def cheat_tables(rules: Rules) -> str:
-    """Armies needed for each odds, m = 1..50, in five blocks of ten columns; and the exact odds
-    of the small battles where the attacker rolls fewer than all its dice."""
-    needed = armies_needed(rules, SIZE, TARGETS, 3 * SIZE)
-    blocks = []
-    for first in range(1, SIZE + 1, 10):
-        columns = range(first, first + 10)
-        rows = [["$m$", *(str(m) for m in columns)]]
-        for k, target in enumerate(TARGETS):
-            rows.append(
-                [f"$>{percent(target, 0)[:-2]}\\%$", *(str(needed[m][k] or "--") for m in columns)]
-            )
-        blocks.append(tabular(rows[0], rows[1:], "l|" + "r" * 10))
+def small_battles(rules: Rules) -> str:
+    """The exact odds, in whole percent, of the small battles in which the attacker rolls
+    fewer than all its dice (the cheat sheet's corner table)."""
     small = battle_table(rules.attacker_dice + rules.offset - 1, 8, rules)
     rows = [
         [str(n), *(percent(p, 0) for p in row)]
         for n, row in zip(small.attackers, small.values, strict=True)
         if n > rules.offset
     ]
-    blocks.append(
-        tabular(["$n \\backslash m$", *(str(m) for m in small.defenders)], rows, "r|" + "r" * 8)
-    )
-    return "\\smallskip\n".join(blocks)
+    return tabular(["$n \\backslash m$", *(str(m) for m in small.defenders)], rows, "r|" + "r" * 8)
 
 
 def capture_figure(reports: dict[str, RuleReport], directory: Path) -> dict[str, str]:
@@ -234,7 +221,7 @@ def capture_figure(reports: dict[str, RuleReport], directory: Path) -> dict[str,
             )
         ]
         lines += [
-            (p.name.split(",")[0], float(r.slope), float(r.offset))
+            (p.name.split(",")[0].replace("Hoehle", "Höhle"), float(r.slope), float(r.offset))
             for p, r, _, _ in report.published[:1]
         ]
         title = "classic (2 defender dice)" if tag == "Classic" else "3 defender dice"
@@ -246,9 +233,13 @@ def capture_figure(reports: dict[str, RuleReport], directory: Path) -> dict[str,
     }
 
 
-def rule_sections(directory: Path) -> Section:
-    """Search the rules for both variants and write their tables, numbers and figure."""
-    reports = {tag: find_rules(rules) for tag, rules in VARIANTS}
+def rule_reports() -> dict[str, RuleReport]:
+    """The rule search for both variants, by tag (shared with the large-battle section)."""
+    return {tag: find_rules(rules) for tag, rules in VARIANTS}
+
+
+def rule_sections(directory: Path, reports: dict[str, RuleReport]) -> Section:
+    """Write both variants' rule tables, numbers and figure."""
     files: dict[str, str] = {}
     # The normal curve at one and two units, for reading the Phi rules without a table.
     numbers = {
@@ -256,7 +247,7 @@ def rule_sections(directory: Path) -> Section:
     }
     for tag, report in reports.items():
         files |= report_tables(tag, report)
-        files[f"cheat{tag}.tex"] = cheat_tables(report.rules)
+        files[f"cheatSmall{tag}.tex"] = small_battles(report.rules)
         numbers |= report_numbers(tag, report)
     files |= capture_figure(reports, directory)
     return Section(files, numbers)
