@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     colour_wanted,
     decimal,
-    nonnegative_int,
     positive_int,
     write_json,
     write_text,
 )
 from strategy.cli.risk.editions import blitz_from_args, blitz_json
+from strategy.cli.risk.options import add_attackers_argument
 from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
 from strategy.engine.numbers import fraction_text
 
@@ -38,12 +38,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "attackers",
-        type=nonnegative_int,
-        metavar="A",
-        help="armies in the attacking territory (see --count)",
-    )
+    add_attackers_argument(parser)
     parser.add_argument(
         "defenders",
         type=positive_int,

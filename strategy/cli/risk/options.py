@@ -21,14 +21,19 @@ from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
 
 
-def add_battle_arguments(parser: argparse.ArgumentParser) -> None:
-    """The positional ``A D`` of a single battle."""
+def add_attackers_argument(parser: argparse.ArgumentParser) -> None:
+    """The positional ``A``: the armies of the attacking territory."""
     parser.add_argument(
         "attackers",
         type=nonnegative_int,
         metavar="A",
         help="armies in the attacking territory (see --count)",
     )
+
+
+def add_battle_arguments(parser: argparse.ArgumentParser) -> None:
+    """The positional ``A D`` of a single battle."""
+    add_attackers_argument(parser)
     parser.add_argument(
         "defenders", type=nonnegative_int, metavar="D", help="armies in the defending territory"
     )
