@@ -165,6 +165,16 @@ the limit is 976.6 KiB; ask for less
         )
 
 
+def grid_what(what: str, cells: int, needed: float) -> str:
+    """``what``, followed by the rule its memory comes from (cells times bytes a cell), so a
+    refusal says how the size it names is reached and what a smaller request would need.
+
+    >>> grid_what("a 10 x 10 float table", 100, 800)
+    'a 10 x 10 float table (100 cells x 8 B a cell)'
+    """
+    return f"{what} ({cells:,} cells x {human_bytes(needed / max(cells, 1))} a cell)"
+
+
 def require_memory(needed: float, what: str, hint: str = "") -> None:
     """:func:`require` for memory alone.
 

@@ -26,7 +26,7 @@ from functools import cache
 from math import lcm, log2
 
 from strategy.engine.errors import InputError
-from strategy.engine.resources import require, require_memory
+from strategy.engine.resources import grid_what, require, require_memory
 from strategy.risk.battle import Battle
 from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.classic_exact import exact_push, exact_table
@@ -206,9 +206,10 @@ def check_table_memory(
     """
     what = f"a {max_attackers} x {max_defenders} {'exact' if exact else 'float'} table"
     if exact:
-        require_memory(table_memory(max_attackers, max_defenders, rules, exact=True), what)
+        needed = table_memory(max_attackers, max_defenders, rules, exact=True)
     else:
-        require_memory(float_table_memory(max_attackers, max_defenders, rules), what)
+        needed = float_table_memory(max_attackers, max_defenders, rules)
+    require_memory(needed, grid_what(what, max_attackers * max_defenders, needed))
 
 
 def battle_table(

@@ -33,7 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from strategy.engine.resources import require
+from strategy.engine.resources import grid_what, require
 from strategy.risk.battle import Battle
 from strategy.risk.choices import ChoiceRule
 from strategy.risk.classic import table_memory
@@ -153,9 +153,10 @@ def _admit(max_attackers: int, max_defenders: int, battle: Battle, exact: bool) 
     if exact:
         # Each cell's integers grow with the battle: measured 0.2 to 1.6 us per cell and
         # army at 80 x 80 (sees-roll the dearest, a reduction per roll the defender sees).
-        per_cell = 1.6e-6 if battle.choice.name == "sees-roll" else 0.5e-6
+        per_cell = 1.6e-6 if battle.choice.defender_sees_roll else 0.5e-6
         cells = (max_attackers + 1) * (max_defenders + 1)
         seconds = per_cell * cells * (max_attackers + max_defenders)
     kind = "exact" if exact else "float"
     what = f"a {max_attackers} x {max_defenders} {kind} table of optimal play"
-    require(what, memory=needed, seconds=seconds)
+    cells = (max_attackers + 1) * (max_defenders + 1)
+    require(grid_what(what, cells, needed), memory=needed, seconds=seconds)
