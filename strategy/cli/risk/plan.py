@@ -282,7 +282,8 @@ def _graph_target(args: argparse.Namespace, turn: Turn, bound: int) -> Path | No
 def _write_graph(path: Path, plan: TurnPlan) -> dict[str, Any]:
     from strategy.present.graph import state_graph
     from strategy.present.graph_io import write_graph
-    from strategy.risk.plan.game import TurnGame, turn_view
+    from strategy.present.graph_views import turn_view
+    from strategy.risk.plan.game import TurnGame
 
     game = TurnGame(plan.turn)
     graph = state_graph(game, view=turn_view(game), max_states=1_000_000)

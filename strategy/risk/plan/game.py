@@ -23,7 +23,6 @@ from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from strategy.engine.game import NodeKind
-from strategy.present.graph import StateView
 from strategy.risk.plan.model import Turn, TurnState
 
 Phase = Literal["turn", "roll", "move", "end"]
@@ -113,53 +112,3 @@ class TurnGame:
         if action == STOP:
             return GameState("end", state, None, node.bank)
         return GameState("roll", state, self._attacks[action], node.bank)
-
-
-def turn_view(game: TurnGame) -> StateView[GameState]:
-    """Labels such as ``"roll Peru from Venezuela | yours Venezuela 5 | theirs Peru 1"``,
-    the phase and armies as attributes, layers by armies in play.
-
-    >>> from strategy.risk.plan.position import path_turn
-    >>> game = TurnGame(path_turn(3, (1,)))
-    >>> turn_view(game).label(game.initial_state())
-    'turn | yours origin 3 | theirs territory 1 1'
-    """
-    turn = game.turn
-    top = turn.key(game.start.state)
-
-    def label(node: GameState) -> str:
-        state = node.state
-        head: str = node.phase
-        if node.attack is not None:
-            head += f" {turn.names[node.attack[1]]} from {turn.names[node.attack[0]]}"
-        yours = [
-            f"{name} {state.armies[i] or '-'}"
-            for i, name in enumerate(turn.names)
-            if state.owned >> i & 1
-        ]
-        theirs = [
-            f"{name} {state.armies[i]}"
-            for i, name in enumerate(turn.names)
-            if not state.owned >> i & 1
-        ]
-        parts = [head, "yours " + ", ".join(yours)]
-        if theirs:
-            parts.append("theirs " + ", ".join(theirs))
-        if node.bank:
-            parts.append(f"banked {node.bank}")
-        if state.kept:
-            parts.append("kept")
-        return " | ".join(parts)
-
-    def attributes(node: GameState) -> dict[str, str | int]:
-        return {
-            "phase": node.phase,
-            "armies_in_play": turn.key(node.state),
-            "taken": bin(node.state.owned & ~turn.attacker).count("1"),
-        }
-
-    def layer(node: GameState) -> int:
-        step = {"turn": 0, "roll": 1, "move": 2, "end": 1}[node.phase]
-        return 3 * (top - turn.key(node.state)) + step
-
-    return StateView(label=label, attributes=attributes, layer=layer)
