@@ -66,6 +66,24 @@ def sections(page: str) -> dict[str, str]:
     return {html.unescape(title): intro + body for title, intro, body in found}
 
 
+def test_a_report_can_carry_a_turn_plan(tmp_path: Path) -> None:
+    from strategy.risk.chain import chain_odds
+
+    plan = (
+        "--plan-from", "Central America=14",
+        "--plan-defenders", "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+        "--plan-target", "South America",
+    )  # fmt: skip
+    page = write_report(tmp_path, "10", "6", "--attackers", "5", "--defenders", "5", *plan)
+    text = page.read_text()
+    # On this position the best fixed chain (Venezuela, Brazil, Argentina, Peru) is optimal
+    # (tests/test_plan.py holds plans to chains and to a brute force); the chain's odds come
+    # from the independent chain code.
+    chain = chain_odds(14, (2, 3, 2, 1)).win_probability
+    assert "A turn plan" in text and f"{float(chain):.6f}" in text
+    assert main(["risk", "report", "10", "6", "--plan-from", "Peru=5"]) == 2
+
+
 def test_every_section_describes_the_battle_asked_for(tmp_path: Path) -> None:
     from strategy.risk.game import BattleGame
     from strategy.risk.played import played_odds

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import nonnegative_int, output_file, positive_int, write_text
+from strategy.cli.common import CliError, nonnegative_int, output_file, positive_int, write_text
 from strategy.cli.risk.editions import add_blitz_options, blitz_from_args, fight, refuse_play
 from strategy.cli.risk.options import (
     add_play_options,
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from strategy.present.report import Section
     from strategy.risk.battle import Battle
     from strategy.risk.results import Value
+    from strategy.risk.rules import Rules
     from strategy.risk.variants.blitz import Blitz
 
 EPILOG = """examples:
@@ -76,6 +77,16 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_rule_options(parser)
     add_blitz_options(parser)
     add_play_options(parser)
+    plan = parser.add_argument_group(
+        "a turn plan (optional): a section with `strategy risk plan`'s plan on the classic board"
+    )
+    plan.add_argument(
+        "--plan-from", metavar="T=N,…", help='the attacker\'s territories, "Central America=14"'
+    )
+    plan.add_argument(
+        "--plan-defenders", metavar="T=N,…", help='the defenders, "Venezuela=2,Brazil=3,…"'
+    )
+    plan.add_argument("--plan-target", metavar="NAME", help='the goal, "South America"')
     parser.add_argument("--out", metavar="FILE", type=output_file, help="write to FILE, not stdout")
     parser.set_defaults(handler=run)
 
@@ -118,8 +129,37 @@ def run(args: argparse.Namespace) -> int:
     blitzing = battle.classic or not blitz.plain
     if blitzing and blitz.limit is None and args.attackers - rules.offset >= 1 and args.defenders:
         sections.append(commit_section(commit_curve(args.attackers, args.defenders, rules, blitz)))
+    plan_options = (args.plan_from, args.plan_defenders, args.plan_target)
+    if any(plan_options):
+        sections.append(plan_section(*plan_options, rules))
     write_text(args, report_html(args.attackers, args.defenders, rules, sections))
     return 0
+
+
+def plan_section(
+    attacker: str | None, defenders: str | None, target: str | None, rules: Rules
+) -> Section:
+    """The optimal turn plan on the classic board, as ``strategy risk plan`` prints it."""
+    import html
+
+    from strategy.present.report import Section
+    from strategy.risk.plan import build_turn, classic_map, parse_armies, plan_turn
+    from strategy.risk.plan.baselines import compare
+    from strategy.risk.plan.report import PlanReport
+
+    if attacker is None or defenders is None or target is None:
+        raise CliError("a turn plan needs --plan-from, --plan-defenders and --plan-target")
+    board = classic_map()
+    turn = build_turn(
+        board, parse_armies(board, attacker), parse_armies(board, defenders), target, rules=rules
+    )
+    plan = plan_turn(turn)
+    text = PlanReport(plan, comparison=compare(plan)).text()
+    intro = (
+        f"Optimal play of the attack phase against {target}: every attack, stop and move-in "
+        "chosen after every roll, against the best fixed chain and attacking everything."
+    )
+    return Section("A turn plan", intro, f"<pre>{html.escape(text)}</pre>")
 
 
 def battle_part(args: argparse.Namespace, battle: Battle, blitz: Blitz) -> list[Section]:
