@@ -134,3 +134,22 @@ def test_bad_terms_are_refused_with_the_valid_ones() -> None:
         strategy.risk.table(5, 3, choice="bluff")
     with pytest.raises(ValueError, match="only describes"):
         strategy.risk.table(5, 3, objective="attacker-left", choice="respond")
+
+
+@pytest.mark.parametrize(
+    ("modifier", "plain"),
+    [
+        # RGD's rules (SMG, research notes §1.5): a capital or a wall adds a defender die,
+        # a zombie defender wins ties, a zombie attacker rolls one die fewer.
+        ({"capital": True}, {"defender_dice": 3}),
+        ({"capital": True, "wall": True}, {"defender_dice": 4}),
+        ({"zombie_defender": True}, {"ties": "attacker"}),
+        ({"zombie_attacker": True}, {"attacker_dice": 2}),
+    ],
+)
+def test_modifiers_as_keywords_fight_as_the_rules_they_stand_for(
+    modifier: dict[str, object], plain: dict[str, object]
+) -> None:
+    asked = strategy.risk.odds(9, 7, **modifier)
+    assert asked.rules.modifiers == tuple(modifier)
+    assert asked.final_states == strategy.risk.odds(9, 7, **plain).final_states

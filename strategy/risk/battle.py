@@ -21,7 +21,7 @@ from typing import Any
 from strategy.engine.errors import InputError
 from strategy.risk.choices import MOST_DICE, ChoiceRule, choice_rule
 from strategy.risk.objectives import CAPTURE, Objective
-from strategy.risk.rules import DEFAULT_RULES, Rules
+from strategy.risk.rules import DEFAULT_RULES, MODIFIERS, Rules
 
 #: The keywords :meth:`Battle.of` reads as fields of :class:`Rules`.
 RULE_FIELDS = tuple(field.name for field in fields(Rules))
@@ -75,6 +75,8 @@ class Battle:
 
         >>> Battle.of(Battle.of(ties="attacker"), stay_behind=0).rules.ties
         'attacker'
+        >>> Battle.of(capital=True).rules.defender_dice  # on a capital: one die more
+        3
         >>> Battle.of(dice=3)
         Traceback (most recent call last):
         ...
@@ -86,7 +88,20 @@ class Battle:
                 raise InputError(
                     f"unknown battle option {name!r}; rules take {', '.join(RULE_FIELDS)}"
                 )
+        # A modifier is asked for as the game names it ("on a capital"): it adds its die or
+        # changes the ties, as Rules.with_modifiers does, rather than only being recorded.
+        modifiers = {name: rule_fields.pop(name) for name in MODIFIERS if name in rule_fields}
         new_rules = replace(rules or base.rules, **rule_fields)
+        dropped = [
+            name for name, wanted in modifiers.items() if not wanted and name in new_rules.modifiers
+        ]
+        if dropped:
+            raise InputError(
+                f"these rules have the modifier {dropped[0]}; start from rules without it"
+            )
+        new_rules = new_rules.with_modifiers(
+            **{n: True for n, wanted in modifiers.items() if wanted}
+        )
         return cls(
             new_rules,
             base.objective if objective is None else Objective.parse(objective),
