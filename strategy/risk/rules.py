@@ -24,7 +24,7 @@ all any kernel reads, and records them so that captions and JSON can say so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Literal, TypeGuard
 
 from strategy.engine.errors import InputError
@@ -225,3 +225,5 @@ def _check_range(name: str, value: object, low: int, high: int) -> None:
 
 #: The classic rules (3 v 2 six-sided dice, ties to the defender, territory count).
 DEFAULT_RULES = Rules()
+#: The fields of :class:`Rules` an edition sets: every one but the modifiers.
+EDITION_FIELDS = tuple(field.name for field in fields(Rules) if field.name not in MODIFIERS)

@@ -27,6 +27,7 @@ from typing import Any, NoReturn
 
 from strategy.cli.common import Parser, nonnegative_int, positive_int
 from strategy.cli.risk.editions import yes_no
+from strategy.risk.rules import EDITION_FIELDS, MODIFIERS
 
 
 class BadRequest(ValueError):
@@ -95,20 +96,7 @@ PARAMS: dict[str, Param] = {
     )
 }
 
-RULES = (
-    "edition",
-    "attacker_dice",
-    "defender_dice",
-    "attacker_sides",
-    "defender_sides",
-    "ties",
-    "stay_behind",
-    "count",
-    "capital",
-    "wall",
-    "zombie_defender",
-    "zombie_attacker",
-)
+RULES = ("edition", *EDITION_FIELDS, *MODIFIERS)
 PLAY = ("choice", "objective", "allow_stop")
 BLITZ = ("dice", "balance", "stop_until", "retreat_at")
 #: The plan's options that name no file and start no simulation.

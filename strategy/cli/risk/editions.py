@@ -19,6 +19,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, nonnegative_int
+from strategy.risk.rules import EDITION_FIELDS
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -26,16 +27,6 @@ if TYPE_CHECKING:
     from strategy.risk.rules import Rules
     from strategy.risk.variants.blitz import Blitz, BlitzOdds, BlitzTable
 
-#: Rule options whose default is the edition's.
-EDITION_DEFAULTS = (
-    "attacker_dice",
-    "defender_dice",
-    "attacker_sides",
-    "defender_sides",
-    "ties",
-    "stay_behind",
-    "count",
-)
 MODIFIER_HELP = {
     "capital": "the defender is on a capital: one defender die more (RGD)",
     "wall": "the attack crosses a wall: one defender die more; with --capital 4 dice, "
@@ -99,9 +90,7 @@ def edition_rules(args: argparse.Namespace) -> Rules:
 
     chosen = edition(getattr(args, "edition", None))
     base = chosen.rules
-    given = {
-        name: getattr(args, name, None) for name in (*EDITION_DEFAULTS, "stay_behind", "count")
-    }
+    given = {name: getattr(args, name, None) for name in EDITION_FIELDS}
     values = {
         name: getattr(base, name) if value is None else value for name, value in given.items()
     }
