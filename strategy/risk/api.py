@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from strategy.risk.battle import Battle
@@ -60,9 +61,7 @@ def odds(
     battle = Battle.of(battle, **terms)
     if battle.classic:
         found = battle_odds(attackers, defenders, battle.rules, exact=exact, progress=progress)
-        return BattleOdds(
-            battle, found.attackers, found.defenders, found.final_states, exact, found.dropped_mass
-        )
+        return replace(found, battle=battle)
     return optimal_odds(attackers, defenders, battle=battle, exact=exact)
 
 
@@ -95,7 +94,7 @@ def table(
             exact=exact,
             progress=progress,
         )
-        return BattleTable(battle, found.attackers, found.defenders, found.values, exact)
+        return replace(found, battle=battle)
     return optimal_table(
         max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
     )
