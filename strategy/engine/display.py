@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import importlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -147,3 +148,22 @@ class Summarised:
 
     def _repr_html_(self) -> str:
         return record_html(self, self.SHOWN)
+
+
+#: The module that draws results. Presentation sits above the games, so a result reaches it
+#: by name, at the moment it is asked to show itself, and never imports it.
+PRESENTER = "strategy.present.views"
+
+
+def drawn(result: object, form: str, **options: Any) -> Any:
+    """``result`` drawn as ``form`` (``"html"``, ``"pandas"``, ``"numpy"`` or ``"sympy"``).
+
+    The one seam between the games' results and their presentation: a result's
+    ``_repr_html_``, ``to_pandas``, ``to_numpy`` and ``to_sympy`` call this, and
+    :data:`PRESENTER` holds, per result type, the function that draws each form.
+
+    >>> from strategy.risk.classic import battle_odds
+    >>> drawn(battle_odds(2, 1), "numpy").tolist()  # seed 003: 15/36 and 21/36
+    [[2.0, 0.0, 0.4166666666666667], [1.0, 1.0, 0.5833333333333334]]
+    """
+    return importlib.import_module(PRESENTER).draw(result, form, **options)

@@ -17,8 +17,12 @@ from __future__ import annotations
 import re
 import sys
 from fractions import Fraction
+from typing import TypeAlias
 
 from strategy.engine.errors import InputError
+
+#: A value the toolkit computes: exact (a Fraction) or fast (a float).
+Value: TypeAlias = Fraction | float
 
 __all__ = [
     "MAX_EXPONENT",

@@ -25,17 +25,17 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Generic, TypeAlias, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from strategy.engine.display import Summarised, record_html
 from strategy.engine.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
 from strategy.engine.matrix_game import MatrixSolution, solve_matrix_game
+from strategy.engine.numbers import Value
 
 __all__ = ["FLOAT_TIE_TOLERANCE", "Result", "Value", "solve"]
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
-Value: TypeAlias = Fraction | float
 
 #: In float mode, actions whose values are within this fraction of the largest magnitude among
 #: the state's action values count as tied with the best, so round-off does not hide ties.

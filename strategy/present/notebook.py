@@ -23,7 +23,8 @@ from strategy.present.grids import KEY_STYLE, coloured_grid, digits_for, play_te
 from strategy.present.render import format_number
 from strategy.present.report import bar_chart_svg, odds_table
 from strategy.risk.chain import ChainOdds
-from strategy.risk.play.strategy_matrix import StrategyMatrix, by_roll_text, describe_cell
+from strategy.risk.play.cells import by_roll_text, describe_cell
+from strategy.risk.play.strategy_matrix import StrategyMatrix
 from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
 
 #: Rows and columns of a grid shown in a notebook; a larger table shows every k-th.

@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from strategy.engine.display import Summarised
+from strategy.engine.display import Summarised, drawn
 from strategy.engine.errors import InputError
 from strategy.engine.resources import require
 from strategy.risk.classic import battle_odds, battle_odds_seconds
@@ -88,27 +88,19 @@ class ChainOdds(Summarised):
     exact: bool
 
     def _repr_html_(self) -> str:
-        from strategy.present.notebook import chain_html  # presentation sits above the games
-
-        return chain_html(self)
+        return str(drawn(self, "html"))
 
     def to_pandas(self, *, fractions: bool = False) -> Any:
         """Every end of the attack as a DataFrame (pandas: the ``notebook`` extra)."""
-        from strategy.present.frames import chain_frame
-
-        return chain_frame(self, fractions=fractions)
+        return drawn(self, "pandas", fractions=fractions)
 
     def to_numpy(self) -> npt.NDArray[np.float64]:
         """Every end as floats: captured, armies, defenders, armies left, probability."""
-        from strategy.present.frames import chain_array
-
-        return chain_array(self)
+        return np.asarray(drawn(self, "numpy"), dtype=np.float64)
 
     def to_sympy(self) -> Any:
         """The exact ends as a ``sympy.Matrix`` (sympy: the ``symbolic`` extra)."""
-        from strategy.present.frames import chain_sympy
-
-        return chain_sympy(self)
+        return drawn(self, "sympy")
 
     @property
     def win_probability(self) -> Value:

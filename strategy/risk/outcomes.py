@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from strategy.risk.results import Value
+from strategy.engine.numbers import Value
 
 #: ``(attackers, defenders, probability)`` of each end of one battle, in the rules' count.
 FinalStates = Sequence[tuple[int, int, Value]]

@@ -15,14 +15,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
+from strategy.engine.numbers import Value
 from strategy.risk.choices import ATTACK, STOP, Move
 from strategy.risk.dice import Roll
 
 __all__ = ["ATTACK", "OVER", "STOP", "CellPlay", "Move", "Response", "Value"]
 
-Value = Fraction | float
 #: The defender's best answers: ``(attacker dice, attacker's top roll or (), defender dice)``.
 Response = tuple[int, Roll, tuple[int, ...]]
 

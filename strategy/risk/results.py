@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from strategy.engine.display import Summarised
+from strategy.engine.display import Summarised, drawn
+from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
 from strategy.engine.solve import FLOAT_TIE_TOLERANCE as FLOAT_TIE
 from strategy.risk.battle import Battle
 from strategy.risk.choices import STOP, ChoiceRule
@@ -29,8 +30,6 @@ from strategy.risk.kernels.scaled import ScaledRows
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.plays import OVER, CellPlay
 from strategy.risk.rules import Rules
-
-Value = Fraction | float
 
 
 class Terms:
@@ -120,27 +119,19 @@ class BattleOdds(Summarised, Terms):
         return odds_json(self, at_least=at_least, at_most=at_most)
 
     def _repr_html_(self) -> str:
-        from strategy.present.notebook import odds_html  # presentation sits above the games
-
-        return odds_html(self)
+        return str(drawn(self, "html"))
 
     def to_pandas(self, *, fractions: bool = False) -> Any:
         """The final states as a DataFrame (pandas: the ``notebook`` extra)."""
-        from strategy.present.frames import odds_frame
-
-        return odds_frame(self, fractions=fractions)
+        return drawn(self, "pandas", fractions=fractions)
 
     def to_numpy(self) -> FloatArray:
         """The final states as floats: rows ``(attackers, defenders, probability)``."""
-        from strategy.present.frames import odds_array
-
-        return odds_array(self)
+        return np.asarray(drawn(self, "numpy"), dtype=np.float64)
 
     def to_sympy(self) -> Any:
         """The exact final states as a ``sympy.Matrix`` (sympy: the ``symbolic`` extra)."""
-        from strategy.present.frames import odds_sympy
-
-        return odds_sympy(self)
+        return drawn(self, "sympy")
 
     def expectation(self, objective: Objective) -> Value:
         """The expected value of ``objective`` over the final states."""
@@ -217,16 +208,12 @@ class BattleTable(Summarised, Terms):
         return table_json(self)
 
     def _repr_html_(self) -> str:
-        from strategy.present.notebook import table_html  # presentation sits above the games
-
-        return table_html(self)
+        return str(drawn(self, "html"))
 
     def to_pandas(self, *, fractions: bool = False) -> Any:
         """The values as a DataFrame, index ``A``, columns ``D`` (pandas: the ``notebook``
         extra); ``fractions`` keeps an exact table's ``Fraction`` objects."""
-        from strategy.present.frames import table_frame
-
-        return table_frame(self, fractions=fractions)
+        return drawn(self, "pandas", fractions=fractions)
 
     def to_numpy(self) -> FloatArray:
         """The values as a read-only float64 array (:meth:`as_array`)."""
@@ -234,9 +221,7 @@ class BattleTable(Summarised, Terms):
 
     def to_sympy(self) -> Any:
         """An exact table as a ``sympy.Matrix`` (sympy: the ``symbolic`` extra)."""
-        from strategy.present.frames import table_sympy
-
-        return table_sympy(self)
+        return drawn(self, "sympy")
 
     def value(self, attackers: int, defenders: int) -> Value:
         """The value at one cell, looked up by army counts."""
@@ -323,12 +308,8 @@ class OptimalOdds(Summarised, Terms):
         return play_odds_json(self)
 
     def _repr_html_(self) -> str:
-        from strategy.present.notebook import optimal_odds_html  # presentation sits above
-
-        return optimal_odds_html(self)
+        return str(drawn(self, "html"))
 
     def to_sympy(self) -> Any:
         """An exact value as a ``sympy.Rational`` (sympy: the ``symbolic`` extra)."""
-        from strategy.present.frames import value_sympy
-
-        return value_sympy(self)
+        return drawn(self, "sympy")

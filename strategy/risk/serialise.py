@@ -26,7 +26,8 @@ from strategy.risk.rules import Rules
 
 if TYPE_CHECKING:
     from strategy.risk.chain import ChainOdds
-    from strategy.risk.play.strategy_matrix import CellStrategy, StrategyMatrix
+    from strategy.risk.play.cells import CellStrategy
+    from strategy.risk.play.strategy_matrix import StrategyMatrix
     from strategy.risk.plays import CellPlay
     from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
 
@@ -114,7 +115,7 @@ def play_odds_json(odds: OptimalOdds | BattleOdds) -> dict[str, Any]:
     """One battle under optimal play: its value and both sides' first choices, the
     battle's terms, and ``win_probability`` under ``capture``; ``dropped_mass`` where a
     float push left probability out."""
-    from strategy.risk.play.strategy_matrix import describe_cell
+    from strategy.risk.play.cells import describe_cell
 
     battle = odds.battle
     cell = describe_cell(odds.play, battle.rules, battle.choice, odds.attackers, odds.defenders)

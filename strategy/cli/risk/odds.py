@@ -204,7 +204,7 @@ def show_play(args: argparse.Namespace, odds: BattleOdds | OptimalOdds) -> int:
     """The battle under optimal play: its value and both sides' first choices (where
     nobody has a real choice, the classic battle's value: both roll the most dice)."""
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
-    from strategy.risk.play.strategy_matrix import by_roll_text, describe_cell
+    from strategy.risk.play.cells import by_roll_text, describe_cell
     from strategy.risk.serialise import play_odds_json
 
     if args.format == "json":

@@ -169,7 +169,7 @@ def battle_part(args: argparse.Namespace, battle: Battle, blitz: Blitz) -> list[
     from strategy.present.report import battle_sections, value_section
     from strategy.risk import api
     from strategy.risk.game import BattleGame
-    from strategy.risk.play.strategy_matrix import describe_cell
+    from strategy.risk.play.cells import describe_cell
     from strategy.risk.played import played_odds
 
     objective = battle.objective

@@ -26,11 +26,11 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
 from strategy.engine.resources import TooLarge, require_memory
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.size import state_bound
 
-Value = Fraction | float
 Progress = Callable[[int, int], None]
 
 #: The most states an exact plan may visit, and a float one; each state costs about
