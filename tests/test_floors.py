@@ -18,6 +18,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import networkx as nx
+
 PACKAGE = Path(__file__).resolve().parent.parent / "strategy"
 
 FLOORS = {
@@ -105,47 +107,12 @@ def import_graph() -> dict[str, set[str]]:
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    found: list[list[str]] = []
-    counter = 0
-    for root in sorted(graph):
-        if root in index:
-            continue
-        work: list[tuple[str, Iterator[str]]] = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next((c for c in children if c in graph), None)
-            if child is None:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == index[node]:
-                    component = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.append(member)
-                        if member == node:
-                            break
-                    if len(component) > 1:
-                        found.append(sorted(component))
-            elif child not in index:
-                index[child] = low[child] = counter
-                counter += 1
-                stack.append(child)
-                on_stack.add(child)
-                work.append((child, iter(sorted(graph[child]))))
-            elif child in on_stack:
-                low[node] = min(low[node], index[child])
-    return found
+    """The strongly connected components of more than one module."""
+    arrows = nx.DiGraph(
+        [(source, target) for source, targets in graph.items() for target in targets]
+    )
+    found = (sorted(c) for c in nx.strongly_connected_components(arrows) if len(c) > 1)
+    return sorted(found)
 
 
 def test_the_graph_is_read() -> None:
