@@ -47,22 +47,31 @@ class Parser(argparse.ArgumentParser):
 
 
 def add_commands(
-    parser: argparse.ArgumentParser, dest: str, metavar: str = "COMMAND"
+    parser: argparse.ArgumentParser, dest: str, metavar: str = "COMMAND", *, required: bool = True
 ) -> argparse._SubParsersAction[Any]:
-    """The subcommands of ``parser``; given none, the command prints its help (status 0).
+    """The subcommands of ``parser``. Given none, a group's command line is unfinished: one
+    line naming its commands, status 2, as for any missing argument; with
+    ``required=False`` (``strategy`` alone: what can it do?) the help, status 0.
 
     >>> parser = Parser(prog="demo")
     >>> commands = add_commands(parser, "command")
-    >>> parser.parse_args([]).handler.__name__
-    'show_help'
+    >>> _ = commands.add_parser("one"), commands.add_parser("two")
+    >>> parser.parse_args([]).handler(None)
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
     """
+    commands = parser.add_subparsers(dest=dest, metavar=metavar)
 
     def show_help(args: argparse.Namespace) -> int:
         parser.print_help()
         return 0
 
-    parser.set_defaults(handler=show_help)
-    return parser.add_subparsers(dest=dest, metavar=metavar)
+    def name_one(args: argparse.Namespace) -> int:
+        parser.error(f"name a {metavar.lower()}: {', '.join(commands.choices)}")
+
+    parser.set_defaults(handler=name_one if required else show_help)
+    return commands
 
 
 def _integer(text: str) -> int:

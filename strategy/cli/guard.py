@@ -87,7 +87,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if getattr(args, "unbounded", False):
         budget = Budget(seconds=0)  # no time limit: it runs until stopped
     else:
-        # A command group given no command prints its help, and has no budget options.
+        # `strategy` alone, or a group given no command, has no budget options.
         budget = Budget(
             memory=getattr(args, "max_memory", None), seconds=getattr(args, "max_seconds", None)
         )

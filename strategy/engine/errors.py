@@ -39,11 +39,15 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     """``repr(value)`` for a message: on one line (newlines escaped) and at most about
     ``limit`` characters.
 
-    >>> echo("a\\nb"), echo("y" * 100, 5), echo(10**5000)
+    >>> echo("a\\nb"), echo("y" * 100, 8), echo(10**5000)
     ("'a\\\\nb'", "'yyyyy…' (100 characters)", 'a whole number of 5,001 digits')
     """
-    if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit] + '…'!r} ({len(value):,} characters)"
+    if isinstance(value, str):
+        quoted = repr(value)
+        if len(quoted) <= limit:
+            return quoted
+        # The quote that opened it closes it: the cut stays a quotation.
+        return f"{quoted[: limit - 2]}…{quoted[0]} ({len(value):,} characters)"
     if isinstance(value, int) and value.bit_length() > 4 * limit:
         # repr would refuse past 4,300 digits: count them by powers of ten.
         digits = int(value.bit_length() * 0.30102999566398120) + 1
