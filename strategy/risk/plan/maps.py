@@ -220,7 +220,10 @@ def map_from_json(data: Any, where: str = "the map") -> Map:
                     f"{where}: {name} borders {other} but {other} does not border {name}"
                 )
     continents = _continents(data.get("continents", {}), known, where)
-    disputed = tuple(_edge(e, neighbours, where) for e in data.get("disputed", []))
+    listed = data.get("disputed", [])
+    if not isinstance(listed, list):
+        raise InputError(f"{where}: disputed must be a list of borders, as [[A, B]]")
+    disputed = tuple(_edge(e, neighbours, where) for e in listed)
     name, source = data.get("name", ""), data.get("source", "")
     if not isinstance(name, str) or not isinstance(source, str):
         raise InputError(f"{where}: name and source must be strings")
@@ -264,7 +267,10 @@ def _continents(value: Any, known: set[str], where: str) -> tuple[Continent, ...
 
 def _edge(value: Any, neighbours: dict[str, tuple[str, ...]], where: str) -> tuple[str, str]:
     if not (
-        isinstance(value, list) and len(value) == 2 and value[1] in neighbours.get(value[0], ())
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(name, str) for name in value)
+        and value[1] in neighbours.get(value[0], ())
     ):
         raise InputError(f"{where}: a disputed border {echo(value)} is not a border of the map")
     return value[0], value[1]
