@@ -205,7 +205,7 @@ def test_every_bad_map_or_position_file_gives_one_line(
         assert "Traceback" not in err, value
         assert status == 0 or (status == 2 and len(err.strip().splitlines()) == 1), (value, err)
         assert len(err) < 400, err  # a 5,000-character value is not echoed whole
-    assert "nested too deeply" in _run(argv[:3] + [str(_deep(tmp_path))] + argv[4:])[1]
+    assert "nested too deeply" in _run([*argv[:3], str(_deep(tmp_path)), *argv[4:]])[1]
 
 
 def _deep(folder: Path) -> Path:
