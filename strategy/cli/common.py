@@ -131,6 +131,8 @@ def output_file(text: str) -> Path:
         write_target(path)
     except InputError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    except OSError as error:  # a name too long, a folder that cannot be read
+        raise argparse.ArgumentTypeError(str(cannot_write(path, error))) from None
     folder = path.parent
     if not folder.is_dir():
         raise argparse.ArgumentTypeError(f"{echo(text)}: there is no folder {echo(str(folder))}")
