@@ -125,15 +125,17 @@ def test_an_echoed_value_is_cut(argv: tuple[str, ...], capsys: pytest.CaptureFix
 
 def test_the_issue_s_probability_above_one(capsys: pytest.CaptureFixture[str]) -> None:
     """``risk odds 20 10 --edition rgd --stop-until 5 --json`` gave 1.0000000000000002."""
-    obj = run_json(capsys, "risk", "odds", "20", "10", "--edition", "rgd", "--stop-until", "5")
+    argv = ("risk", "odds", "20", "10", "--edition", "rgd", "--stop-until", "5", "--at-least", "5")
+    obj = run_json(capsys, *argv)
     assert obj["win_probability"] == 1.0
-    assert all(p <= 1 for p in _probabilities(obj))
+    found = _probabilities(obj)
+    assert len(found) > 10 and max(found) == 1.0
 
 
 def _probabilities(obj: Any, key: str = "") -> list[float]:
     """Every float in a JSON object under a key that names a probability."""
     if isinstance(obj, dict):
-        return [p for k, v in obj.items() for p in _probabilities(v, k if not key else key)]
+        return [p for k, v in obj.items() for p in _probabilities(v, k)]
     if isinstance(obj, list):
         return [p for v in obj for p in _probabilities(v, key)]
     return [obj] if "probabilit" in key and isinstance(obj, float) else []
