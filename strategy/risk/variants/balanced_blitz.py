@@ -38,7 +38,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.probability import at_most_one
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.results import BattleOdds, Value
@@ -89,13 +89,13 @@ class Balance:
         if len(parts) != 4:
             raise InputError(
                 "--balance takes four numbers: win cutoff, win power, outcome cutoff, "
-                f"outcome power (as in 0.05,1.3,0.1,1.8), not {text!r}"
+                f"outcome power (as in 0.05,1.3,0.1,1.8), not {echo(text)}"
             )
         try:
             numbers = [Fraction(part) for part in parts]
         except (ValueError, ZeroDivisionError):
             raise InputError(
-                f"--balance takes four numbers, as in 0.05,1.3,0.1,1.8, not {text!r}"
+                f"--balance takes four numbers, as in 0.05,1.3,0.1,1.8, not {echo(text)}"
             ) from None
         return Balance(*numbers)
 
