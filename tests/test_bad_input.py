@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import strategy.risk.plan.solve
 from strategy.engine.errors import InputError
 from strategy.risk.editions import edition
 from strategy.risk.limits import stop_until_odds
@@ -38,14 +37,12 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 def test_a_huge_simulation_is_refused_before_any_solving(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    def no_solving(*args: Any, **kwargs: Any) -> None:
-        raise AssertionError("solved before refusing")
-
-    monkeypatch.setattr(strategy.risk.plan.solve, "plan_turn", no_solving)
-    err = refused(capsys, *PLAN, "--simulate", "100000000000")
+    # With --max-states 1 any solving would be refused: the refusal seen is the first check.
+    err = refused(capsys, *PLAN, "--simulate", "100000000000", "--max-states", "1")
     assert "simulating 100,000,000,000 turns needs about" in err
+    assert "states" in refused(capsys, *PLAN, "--simulate", "10", "--max-states", "1")
 
 
 def test_bad_map_and_position_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,6 +60,11 @@ def test_bad_map_and_position_files(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "more than 4,300 digits" in refused(capsys, "risk", "plan", "--map", str(bonus), *tiny)
     err = refused(capsys, "risk", "plan", "--position", str(position))
     assert "region must be names, as a string or a list of strings, not 5" in err
+    # A file that never ends, and one that is not text.
+    assert "is larger than 16 MiB" in refused(capsys, "risk", "plan", "--map", "/dev/zero", *tiny)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"name": "Eurasia é"}'.encode("latin-1"))
+    assert "is not text in UTF-8" in refused(capsys, "risk", "plan", "--map", str(latin), *tiny)
 
 
 def _position() -> str:

@@ -150,10 +150,14 @@ def load_map(path: Path) -> Map:
     return map_from_json(read_json(path, "map"), f"map {echo(str(path))}")
 
 
+#: The largest map or position file read: the classic board takes 4 KiB.
+MAX_JSON_BYTES = 16 * 2**20
+
+
 def read_json(path: Path, what: str) -> Any:
     """A JSON file's contents, or a one-line ``InputError`` saying why not: unreadable, not
-    JSON, not UTF-8, nested deeper than Python's parser goes, or holding a number too long
-    for Python to read (more than 4,300 digits).
+    JSON, not UTF-8, larger than :data:`MAX_JSON_BYTES`, nested deeper than Python's parser
+    goes, or holding a number too long for Python to read (more than 4,300 digits).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -166,9 +170,14 @@ def read_json(path: Path, what: str) -> Any:
     """
     where = f"{what} {echo(str(path))}"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as file:
+            data = file.read(MAX_JSON_BYTES + 1)  # /dev/zero, say, would never end
     except OSError as error:
         raise InputError(f"cannot read {where}: {error.strerror or error}") from None
+    if len(data) > MAX_JSON_BYTES:
+        raise InputError(f"{where} is larger than {MAX_JSON_BYTES // 2**20} MiB")
+    try:
+        return json.loads(data.decode("utf-8"))
     except json.JSONDecodeError as error:
         raise InputError(f"{where} is not JSON: {error.msg} at line {error.lineno}") from None
     except UnicodeDecodeError:
