@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-from strategy.engine.errors import InputError, cut, echo
+from strategy.engine.errors import InputError, cut, cut_quotations, echo
 from strategy.engine.numbers import decimal_text
 
 #: The most characters a whole-number argument may have: no count we take needs more.
@@ -43,6 +43,7 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line, not a usage block."""
 
     def error(self, message: str) -> NoReturn:
+        message = cut_quotations(message)  # argparse quotes the value it refuses whole
         self.exit(2, one_line(f"{self.prog}: error: {message} (see --help)") + "\n")
 
 

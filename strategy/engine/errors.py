@@ -16,7 +16,9 @@ heap sizes must not be negative: (-1,)
 
 from __future__ import annotations
 
-__all__ = ["ECHO_LIMIT", "InputError", "cut", "echo"]
+import re
+
+__all__ = ["ECHO_LIMIT", "InputError", "cut", "cut_quotations", "echo"]
 
 #: The most characters of a value that a message repeats.
 ECHO_LIMIT = 80
@@ -43,14 +45,32 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     ("'a\\\\nb'", "'yyyyy…' (100 characters)", 'a whole number of 5,001 digits')
     """
     if isinstance(value, str):
-        quoted = repr(value)
-        if len(quoted) <= limit:
-            return quoted
-        # The quote that opened it closes it: the cut stays a quotation.
-        return f"{quoted[: limit - 2]}…{quoted[0]} ({len(value):,} characters)"
+        return _shortened(repr(value), len(value), limit)
     if isinstance(value, int) and value.bit_length() > 4 * limit:
         # repr would refuse past 4,300 digits: count them by powers of ten.
         digits = int(value.bit_length() * 0.30102999566398120) + 1
         digits -= 10 ** (digits - 1) > abs(value)
         return f"a whole number of {digits:,} digits"
     return cut(repr(value), limit)
+
+
+#: A quotation in a message, as ``repr`` writes a string: ``'…'`` or ``"…"``.
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+
+
+def cut_quotations(message: str, limit: int = ECHO_LIMIT) -> str:
+    """``message`` with each quotation longer than ``limit`` cut as :func:`echo` cuts one:
+    for messages whose values someone else quoted (argparse's ``invalid choice: '…'``).
+
+    >>> cut_quotations("invalid choice: '" + "a " * 50 + "' (choose from 'x', 'y')", 12)
+    "invalid choice: 'a a a a a…' (100 characters) (choose from 'x', 'y')"
+    """
+    return _QUOTED.sub(lambda found: _shortened(found[0], len(found[0]) - 2, limit), message)
+
+
+def _shortened(quoted: str, length: int, limit: int) -> str:
+    """A quotation of ``length`` characters, cut to ``limit``; the quote that opened it
+    closes it, so the cut stays a quotation."""
+    if len(quoted) <= limit:
+        return quoted
+    return f"{quoted[: limit - 2]}…{quoted[0]} ({length:,} characters)"
