@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
+import socket
+import stat
 import subprocess
 import sys
 import textwrap
@@ -15,8 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from strategy.engine.atomic import atomic_open, atomic_path, write_bytes_atomic, write_text_atomic
+from strategy.engine.atomic import (
+    atomic_open,
+    atomic_path,
+    write_bytes_atomic,
+    write_target,
+    write_text_atomic,
+)
+from strategy.engine.errors import InputError
 from strategy.present.graph_io import read_graph
+from tests.helpers import run
 
 ROOT = Path(__file__).resolve().parents[1]
 OLD = '{"old": true}\n'
@@ -67,8 +78,10 @@ def test_the_temporary_keeps_the_suffix_and_the_file_keeps_its_mode(tmp_path: Pa
 # command line's signal handling, and says when it is half-way.
 SLOW_WRITER = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
     from strategy.cli.guard import terminate_like_interrupt
+    # A background job starts with SIGINT ignored, which the child would inherit.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from strategy.engine.atomic import atomic_open
     with terminate_like_interrupt():
         try:
@@ -141,3 +154,80 @@ def test_two_writers_of_one_graph_leave_one_whole_graph(tmp_path: Path) -> None:
         graph = read_graph(tmp_path / "same.graphml")
         assert graph.graph["start"] in ("12v12", "11v12")
         assert leftovers(tmp_path, "same.graphml") == []
+
+
+def device(folder: Path, name: str, minor: int) -> Path:
+    """A copy of /dev/null (minor 3) or /dev/full (minor 7) in ``folder``: were a regression
+    to replace it, the machine's own device would be spared."""
+    path = folder / name
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
+    except PermissionError:
+        pytest.skip("creating a device needs root")
+    return path
+
+
+def test_a_device_is_written_in_place_never_replaced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    null = device(tmp_path, "null", 3)
+    status, out, err = run(capsys, "risk", "odds", "10", "6", "--json", "--out", str(null))
+    assert (status, out, err) == (0, "", "")
+    assert stat.S_ISCHR(null.stat().st_mode) and os.major(null.stat().st_rdev) == 1
+    assert leftovers(tmp_path, "null") == []
+
+
+def test_a_full_device_gives_one_line_and_stays_a_device(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    full = device(tmp_path, "full", 7)
+    status, out, err = run(capsys, "risk", "odds", "10", "6", "--json", "--out", str(full))
+    assert status == 2 and out == ""
+    assert err == f"strategy: error: cannot write {str(full)!r}: No space left on device\n"
+    assert stat.S_ISCHR(full.stat().st_mode)
+
+
+def test_a_pipe_and_a_link_to_stdout_are_written_through(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
+    writer = strategy("risk", "odds", "3", "2", "--json", "--out", "fifo", cwd=tmp_path)
+    assert writer.wait(timeout=60) == 0
+    got, _ = reader.communicate(timeout=60)
+    assert json.loads(got)["attackers"] == 3 and stat.S_ISFIFO(fifo.stat().st_mode)
+    # What /dev/stdout is, made here: a link to the process's own standard output.
+    (tmp_path / "stdout").symlink_to("/proc/self/fd/1")
+    child = strategy("risk", "odds", "3", "2", "--json", "--out", "stdout", cwd=tmp_path)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0 and json.loads(out)["defenders"] == 2, err
+    assert (tmp_path / "stdout").is_symlink()
+
+
+def test_a_link_to_a_file_stays_a_link_and_the_file_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / "real.txt").write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to("real.txt")
+    write_text_atomic(link, "new")
+    assert link.is_symlink() and (tmp_path / "real.txt").read_text() == "new"
+    assert leftovers(tmp_path, "real.txt") == []
+
+
+def test_what_is_not_a_file_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(tmp_path / "sock"))
+    (tmp_path / "dangling").symlink_to("nowhere")
+    expected = {
+        "sock": "it is a socket, not a file",
+        "dangling": "it is a symbolic link to 'nowhere', which does not exist",
+        "a\nb": "a file name with a control character (a newline?) is refused",
+    }
+    for name, why in expected.items():
+        with pytest.raises(InputError, match=re.escape(why)):
+            write_target(tmp_path / name)
+        status, _, err = run(capsys, "risk", "odds", "3", "2", "--out", str(tmp_path / name))
+        assert status == 2 and len(err.splitlines()) == 1 and why in err
+    server.close()
+    assert stat.S_ISSOCK((tmp_path / "sock").stat().st_mode)
+    assert (tmp_path / "dangling").is_symlink() and not (tmp_path / "a\nb").exists()

@@ -11,6 +11,7 @@ slow combination ends with the time-limit error, which is itself a promise kept.
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -140,3 +141,89 @@ def test_the_generator_reaches_every_command() -> None:
     names = {" ".join(words) for words, _ in COMMANDS}
     assert {"risk odds", "risk table", "graph nim", "matrix", "paper"} <= names
     assert len(names) == len(COMMANDS) >= 20
+
+
+# Map and position files: a valid file with one field replaced by a bad JSON value (wrong
+# type, huge number, deep nesting), each run of `risk plan` must keep the same promise.
+MAP = {
+    "name": "tiny",
+    "territories": ["A", "B", "C"],
+    "adjacency": {"A": ["B"], "B": ["A", "C"], "C": ["B"]},
+    "continents": {"East": {"bonus": 2, "territories": ["B", "C"]}},
+    "disputed": [["A", "B"]],
+}
+POSITION = {
+    "attacker": {"Siam": 6},
+    "defenders": {"Indonesia": 2, "New Guinea": 1},
+    "target": "Indonesia, New Guinea",
+    "region": ["Indonesia"],
+}
+#: Placeholders a value's JSON text is swapped for, where json.dumps cannot write it.
+DEEP, LONG = "@deep@", "@long@"
+BAD_VALUES = [
+    5, -1, 0, 2.5, 1e308, True, None, "", "x" * 5000, [], {}, [5], [[]], {"A": 5},
+    ["A", 5], 10**40, DEEP, LONG,
+]  # fmt: skip
+
+
+def paths(data: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every key path in ``data``, objects only (a list is replaced whole)."""
+    found = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += paths(value, (*prefix, key))
+    return found
+
+
+def replaced(data: Any, path: tuple[str, ...], value: Any) -> str:
+    """``data`` as JSON text with the value at ``path`` replaced by ``value``."""
+    copy = json.loads(json.dumps(data))
+    where = copy
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    text = json.dumps(copy)
+    text = text.replace(f'"{DEEP}"', "[" * 100_000 + "]" * 100_000)
+    return text.replace(f'"{LONG}"', "9" * 5000)
+
+
+@pytest.mark.parametrize(
+    ("option", "path"),
+    [("--map", path) for path in paths(MAP)] + [("--position", path) for path in paths(POSITION)],
+)
+def test_every_bad_map_or_position_file_gives_one_line(
+    option: str, path: tuple[str, ...], tmp_path: Path
+) -> None:
+    """Every bad value at every place of the file: few enough to try them all."""
+    file = tmp_path / "input.json"
+    for value in BAD_VALUES:
+        file.write_text(replaced(MAP if option == "--map" else POSITION, path, value))
+        argv = ["risk", "plan", option, str(file), "--no-compare", "--max-seconds", "5"]
+        if option == "--map":
+            argv += ["--from", "A=4", "--defenders", "B=1,C=1", "--target", "East"]
+        status, err = _run(argv)
+        assert "Traceback" not in err, value
+        assert status == 0 or (status == 2 and len(err.strip().splitlines()) == 1), (value, err)
+        assert len(err) < 400, err  # a 5,000-character value is not echoed whole
+    assert "nested too deeply" in _run([*argv[:3], str(_deep(tmp_path)), *argv[4:]])[1]
+
+
+def _deep(folder: Path) -> Path:
+    """A file nested 100,000 deep: Python's JSON parser gives up with RecursionError."""
+    file = folder / "deep.json"
+    file.write_text("[" * 100_000 + "]" * 100_000)
+    return file
+
+
+def _run(argv: list[str]) -> tuple[int, str]:
+    """Exit status and stderr of one command line run in-process."""
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            status = main(argv)
+        except SystemExit as exit_:
+            status = int(exit_.code or 0)
+    return status, err.getvalue()

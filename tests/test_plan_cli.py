@@ -88,8 +88,8 @@ def test_a_position_file_and_the_graph(tmp_path: Path, capsys: pytest.CaptureFix
     ("extra", "message"),
     [
         (["--target", "Atlantis"], "unknown territory 'Atlantis'"),
-        (["--objective", "keep"], "needs a number"),
-        (["--objective", "value:x"], "needs a number"),
+        (["--objective", "keep"], "needs a whole number"),
+        (["--objective", "value:x"], "needs a whole number"),
         (["--defenders", "Peru=-1"], "must be a whole number"),
         (["--detail", "2"], "--detail must be a probability"),
         (["--graph", "x.txt"], "unknown graph format"),

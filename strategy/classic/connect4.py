@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from strategy.classic.base import GameDefaults
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.game import NodeKind
 from strategy.engine.search import MoveOrdering, alphabeta, iterative_deepening
 
@@ -131,7 +131,7 @@ class Connect4(GameDefaults):
         position = self.start if position is None else position
         for move in moves:
             if not isinstance(move, int) and not move.isdigit():
-                raise InputError(f"{move!r} is not a column number 1-{self.width}")
+                raise InputError(f"{echo(move)} is not a column number 1-{self.width}")
             column = int(move)
             if self.kind(position) is NodeKind.TERMINAL:
                 raise InputError(f"the game is over before the move in column {column}")

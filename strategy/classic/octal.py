@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from strategy.engine.display import Summarised
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.heap_grundy import (
     HeapRules,
     Values,
@@ -87,7 +87,7 @@ class OctalGame:
         match = _CODE.fullmatch(code.strip())
         if match is None:
             raise InputError(
-                f"{code!r} is not an octal game code: write 0. followed by octal digits 0-7, "
+                f"{echo(code)} is not an octal game code: write 0. followed by octal digits 0-7, "
                 "not all zero (Kayles is 0.77)"
             )
         return cls(tuple(int(digit) for digit in match.group(1)))

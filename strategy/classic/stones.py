@@ -30,7 +30,7 @@ from itertools import accumulate
 
 from strategy.classic.base import GameDefaults
 from strategy.engine.display import Summarised
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.game import NodeKind
 
 __all__ = ["RULES", "RowGame", "RowSolution", "RowState", "row_moves", "solve_row"]
@@ -68,7 +68,7 @@ def row_moves(rule: str, prefix: Sequence[int], lo: int, hi: int) -> list[Move]:
             ("left", lo + 1, hi, prefix[hi] - prefix[lo + 1]),
             ("right", lo, hi - 1, prefix[hi - 1] - prefix[lo]),
         ]
-    raise InputError(f"unknown rule {rule!r}: choose one of {', '.join(RULES)}")
+    raise InputError(f"unknown rule {echo(rule)}: choose one of {', '.join(RULES)}")
 
 
 def _prefix_sums(values: Iterable[int]) -> tuple[int, ...]:
@@ -107,7 +107,7 @@ def solve_row(values: Sequence[int], rule: str) -> RowSolution:
     'first'
     """
     if rule not in RULES:
-        raise InputError(f"unknown rule {rule!r}: choose one of {', '.join(RULES)}")
+        raise InputError(f"unknown rule {echo(rule)}: choose one of {', '.join(RULES)}")
     prefix = _prefix_sums(values)
     reachable = {(0, len(values))}
     frontier = [(0, len(values))]
@@ -165,7 +165,7 @@ class RowGame(GameDefaults):
 
     def __post_init__(self) -> None:
         if self.rule not in RULES:
-            raise InputError(f"unknown rule {self.rule!r}: choose one of {', '.join(RULES)}")
+            raise InputError(f"unknown rule {echo(self.rule)}: choose one of {', '.join(RULES)}")
         object.__setattr__(self, "_prefix", _prefix_sums(self.values))
 
     def initial_state(self) -> RowState:

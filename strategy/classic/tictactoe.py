@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from strategy.classic.base import GameDefaults
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.game import NodeKind
 
 __all__ = ["LINES", "Board", "TicTacToe"]
@@ -57,7 +57,7 @@ class Board:
 
     def __post_init__(self) -> None:
         if len(self.cells) != 9 or set(self.cells) - set("XO."):
-            raise InputError(f"a board is nine cells of X, O or '.', not {self.cells!r}")
+            raise InputError(f"a board is nine cells of X, O or '.', not {echo(self.cells)}")
         x, o = self.cells.count("X"), self.cells.count("O")
         if x - o not in (0, 1):
             raise InputError(
@@ -65,7 +65,9 @@ class Board:
             )
         x_won, o_won = self._has_line("X"), self._has_line("O")
         if (x_won and o_won) or (x_won and x == o) or (o_won and x > o):
-            raise InputError(f"{self.cells!r} cannot arise: play stops at the first line of three")
+            raise InputError(
+                f"{echo(self.cells)} cannot arise: play stops at the first line of three"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Board:
@@ -79,7 +81,7 @@ class Board:
         marks = [c for c in text.upper() if c not in " /\n\t"]
         if len(marks) != 9 or any(c not in "XO" + _EMPTY_MARKS for c in marks):
             raise InputError(
-                f"{text!r} is not a tic-tac-toe position: give nine marks X, O or . "
+                f"{echo(text)} is not a tic-tac-toe position: give nine marks X, O or . "
                 "(rows may be separated by spaces or /), e.g. 'X.O/.X./..O'"
             )
         return cls("".join("." if c in _EMPTY_MARKS else c for c in marks))
@@ -121,9 +123,9 @@ class Board:
     def play(self, cell: int) -> Board:
         """The board after the player to move marks ``cell`` (1 to 9)."""
         if not 1 <= cell <= 9 or self.cells[cell - 1] != ".":
-            raise InputError(f"cell {cell} is not an empty cell 1-9 of {self.cells!r}")
+            raise InputError(f"cell {cell} is not an empty cell 1-9 of {echo(self.cells)}")
         if self.winner is not None:
-            raise InputError(f"{self.cells!r} is finished: {self.winner} has three in a row")
+            raise InputError(f"{echo(self.cells)} is finished: {self.winner} has three in a row")
         mark = self.to_move
         cells = self.cells[: cell - 1] + mark + self.cells[cell:]
         child = object.__new__(Board)

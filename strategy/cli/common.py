@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, cut, cut_quotations, echo
 from strategy.engine.numbers import decimal_text
 
 #: The most characters a whole-number argument may have: no count we take needs more.
@@ -29,45 +29,61 @@ class CliError(InputError):
 
 def one_line(text: str) -> str:
     """``text`` with newlines and other control characters escaped as ``repr`` escapes
-    them, so that a message quoting what the user typed stays on one line."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    them, so that a message quoting what the user typed stays on one line; a word longer
+    than :data:`~strategy.engine.errors.ECHO_LIMIT` (a value argparse repeats whole) is cut.
+
+    >>> one_line("unrecognized arguments: " + "x" * 100)[-30:]
+    'xxxxxxxxxxxx… (100 characters)'
+    """
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return " ".join(cut(word) for word in escaped.split(" "))
 
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line, not a usage block."""
 
     def error(self, message: str) -> NoReturn:
+        message = cut_quotations(message)  # argparse quotes the value it refuses whole
         self.exit(2, one_line(f"{self.prog}: error: {message} (see --help)") + "\n")
 
 
 def add_commands(
-    parser: argparse.ArgumentParser, dest: str, metavar: str = "COMMAND"
+    parser: argparse.ArgumentParser, dest: str, metavar: str = "COMMAND", *, required: bool = True
 ) -> argparse._SubParsersAction[Any]:
-    """The subcommands of ``parser``; given none, the command prints its help (status 0).
+    """The subcommands of ``parser``. Given none, a group's command line is unfinished: one
+    line naming its commands, status 2, as for any missing argument; with
+    ``required=False`` (``strategy`` alone: what can it do?) the help, status 0.
 
     >>> parser = Parser(prog="demo")
     >>> commands = add_commands(parser, "command")
-    >>> parser.parse_args([]).handler.__name__
-    'show_help'
+    >>> _ = commands.add_parser("one"), commands.add_parser("two")
+    >>> parser.parse_args([]).handler(None)
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
     """
+    commands = parser.add_subparsers(dest=dest, metavar=metavar)
 
     def show_help(args: argparse.Namespace) -> int:
         parser.print_help()
         return 0
 
-    parser.set_defaults(handler=show_help)
-    return parser.add_subparsers(dest=dest, metavar=metavar)
+    def name_one(args: argparse.Namespace) -> int:
+        parser.error(f"name a {metavar.lower()}: {', '.join(commands.choices)}")
+
+    parser.set_defaults(handler=name_one if required else show_help)
+    return commands
 
 
 def _integer(text: str) -> int:
     if len(text) > MAX_INTEGER_TEXT:
         raise argparse.ArgumentTypeError(
-            f"{text[:20]!r}... is too large: at most {MAX_INTEGER_TEXT} digits"
+            f"{echo(text, 20)} is too large: at most {MAX_INTEGER_TEXT} digits"
         )
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number") from None
 
 
 def whole_number(text: str) -> int:
@@ -84,7 +100,7 @@ def positive_int(text: str) -> int:
     """An argparse type for whole numbers >= 1."""
     value = _integer(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{echo(text)} must be at least 1")
     return value
 
 
@@ -92,7 +108,7 @@ def nonnegative_int(text: str) -> int:
     """An argparse type for whole numbers >= 0."""
     value = _integer(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+        raise argparse.ArgumentTypeError(f"{echo(text)} must not be negative")
     return value
 
 
@@ -105,14 +121,22 @@ def output_file(text: str) -> Path:
     ...
     argparse.ArgumentTypeError: an empty name is not a file name
     """
+    from strategy.engine.atomic import write_target
+
     if not text:
         raise argparse.ArgumentTypeError("an empty name is not a file name")
     path = Path(text)
-    if text.endswith(("/", "\\")) or path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file name")
+    if text.endswith(("/", "\\")):
+        raise argparse.ArgumentTypeError(f"{echo(text)} is a folder, not a file name")
+    try:
+        write_target(path)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    except OSError as error:  # a name too long, a folder that cannot be read
+        raise argparse.ArgumentTypeError(str(cannot_write(path, error))) from None
     folder = path.parent
     if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r}: there is no folder {str(folder)!r}")
+        raise argparse.ArgumentTypeError(f"{echo(text)}: there is no folder {echo(str(folder))}")
     return path
 
 
@@ -160,7 +184,7 @@ def colour_wanted(args: argparse.Namespace) -> bool:
 
 def cannot_write(path: Path, error: OSError) -> CliError:
     """The one-line error for a file that could not be written."""
-    return CliError(f"cannot write {str(path)!r}: {error.strerror or error}")
+    return CliError(f"cannot write {echo(str(path))}: {error.strerror or error}")
 
 
 def write_text(args: argparse.Namespace, text: str) -> None:
@@ -215,7 +239,7 @@ def seconds(text: str) -> float:
     except ValueError:
         value = float("nan")
     if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds >= 0")
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a number of seconds >= 0")
     return value
 
 

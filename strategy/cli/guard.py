@@ -31,7 +31,7 @@ from types import FrameType
 from typing import Any, TextIO
 
 from strategy.cli.common import add_budget_options, leaf_parsers, one_line
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import (
     Budget,
     OutOfTime,
@@ -87,7 +87,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if getattr(args, "unbounded", False):
         budget = Budget(seconds=0)  # no time limit: it runs until stopped
     else:
-        # A command group given no command prints its help, and has no budget options.
+        # `strategy` alone, or a group given no command, has no budget options.
         budget = Budget(
             memory=getattr(args, "max_memory", None), seconds=getattr(args, "max_seconds", None)
         )
@@ -147,7 +147,7 @@ def _describe(error: BaseException) -> tuple[int, str]:
     if isinstance(error, MemoryError):
         return 2, "strategy: error: out of memory; ask for less (or a smaller --max-memory)"
     if isinstance(error, OSError):
-        where = f" {str(error.filename)!r}" if error.filename else ""
+        where = f" {echo(str(error.filename))}" if error.filename else ""
         return 1, f"strategy: error:{where} {error.strerror or error}"
     name = type(error).__name__
     return INTERNAL, f"strategy: internal error ({name}: {error}); this is a bug: {REPORT}"

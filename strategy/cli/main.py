@@ -42,7 +42,7 @@ def build_parser() -> Parser:
         epilog="Examples: strategy risk odds 10 6; strategy risk table; strategy --version",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = add_commands(parser, "command")
+    commands = add_commands(parser, "command", required=False)
     for name in GROUPS:
         importlib.import_module(name).register(commands)
     add_budgets(parser)

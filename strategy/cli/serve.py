@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from strategy.cli.common import CliError, nonnegative_int, positive_int
+from strategy.engine.errors import echo
 
 EPILOG = """examples:
   strategy serve                                  # then open http://127.0.0.1:8000
@@ -43,9 +44,9 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a number of seconds") from None
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
+        raise argparse.ArgumentTypeError(f"{echo(text)} must be more than 0 seconds")
     return value
 
 
@@ -57,7 +58,7 @@ def port_number(text: str) -> int:
     """
     value = nonnegative_int(text)
     if value > 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535)")
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a port (0 to 65535)")
     return value
 
 

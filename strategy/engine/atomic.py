@@ -7,6 +7,13 @@ second process writing the same target, therefore sees either the old file or a 
 new one, never a truncated or interleaved one; the temporary file is removed when the
 writing fails.
 
+Only a regular file is ever replaced (:func:`write_target`): a symbolic link stays a link,
+the file it names is the one replaced; a character device or a pipe (``/dev/null``,
+``/dev/stdout``, a FIFO) is written in place, as a shell redirection writes it, for a
+rename would put a regular file where the device was; a socket, a block device, a
+folder, a link to nothing or a name with a control character (a newline) is refused
+with an :class:`~strategy.engine.errors.InputError`.
+
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     target = Path(folder) / "table.txt"
@@ -26,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import stat
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -34,7 +42,65 @@ from signal import SIGINT, SIGTERM
 from types import FrameType
 from typing import IO, Any
 
-__all__ = ["atomic_open", "atomic_path", "write_bytes_atomic", "write_text_atomic"]
+from strategy.engine.errors import InputError, echo
+
+__all__ = [
+    "atomic_open",
+    "atomic_path",
+    "write_bytes_atomic",
+    "write_target",
+    "write_text_atomic",
+]
+
+#: What the kinds of file that are neither replaced nor written in place are called.
+_REFUSED = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFBLK: "a block device",
+}
+
+
+def write_target(target: str | os.PathLike[str]) -> tuple[Path, bool]:
+    """Where writing ``target`` goes, and whether it is written in place: ``(target,
+    False)`` for a new file or a regular one, ``(the file a link names, False)`` for a
+    symbolic link to a regular file, ``(target, True)`` for a character device or a pipe;
+    an ``InputError`` for anything else.
+
+    >>> write_target("/dev/null")
+    (PosixPath('/dev/null'), True)
+    >>> write_target("a\\nb.txt")
+    Traceback (most recent call last):
+    ...
+    strategy.engine.errors.InputError: cannot write 'a\\nb.txt': a file name with a control ...
+    """
+    path = Path(target)
+    name = str(path)
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise InputError(
+            f"cannot write {echo(name)}: a file name with a control character (a newline?) "
+            "is refused"
+        )
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise InputError(
+                f"cannot write {echo(name)}: it is a symbolic link to "
+                f"{echo(os.readlink(path))}, which does not exist"
+            ) from None
+        return path, False
+    if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+        return path, True
+    if not stat.S_ISREG(mode):
+        what = _REFUSED.get(stat.S_IFMT(mode), "not a regular file")
+        raise InputError(f"cannot write {echo(name)}: it is {what}, not a file")
+    if not path.is_symlink():
+        return path, False
+    real = Path(os.path.realpath(path))
+    # A link of /proc (/dev/stdout to a deleted file) may name no path: write through it.
+    if real.is_file() and os.path.samefile(real, path):
+        return real, False
+    return path, True
 
 
 def _new_file_mode() -> int:
@@ -51,9 +117,13 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
 
     The temporary name ends in the target's suffix, so writers that pick a format from the
     extension (matplotlib, networkx) pick the target's. ``OSError`` if the folder cannot
-    be written.
+    be written; ``InputError`` if ``target`` is not a file to write (see :func:`write_target`).
+    A device or a pipe is yielded itself: writing it is all there is to do.
     """
-    target = Path(target)
+    target, in_place = write_target(target)
+    if in_place:
+        yield target
+        return
     folder = target.parent
     temporary: Path | None = None
     try:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from strategy.engine.display import Summarised
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.extras import MissingExtra, require
 
 __all__ = ["METHODS", "MatrixSolution", "solve_matrix_game"]
@@ -88,7 +88,7 @@ def solve_matrix_game(
     0.0
     """
     if method not in METHODS:
-        raise InputError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
+        raise InputError(f"unknown method {echo(method)}: use one of {', '.join(METHODS)}")
     if not exact:
         float_rows = _validated(matrix, float)
         saddle = _saddle_point(float_rows)
@@ -126,7 +126,7 @@ def _validated(matrix: object, convert: type[Number]) -> list[list[Number]]:
                 not isinstance(entry, numbers.Real)
                 or not (isinstance(entry, numbers.Rational) or math.isfinite(entry))
             ):
-                raise InputError(f"matrix entry [{i}][{j}] = {entry!r} is not a finite number")
+                raise InputError(f"matrix entry [{i}][{j}] = {echo(entry)} is not a finite number")
         result.append([convert(entry) for entry in row])
     return result
 

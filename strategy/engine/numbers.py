@@ -19,7 +19,7 @@ import sys
 from fractions import Fraction
 from typing import TypeAlias
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 
 #: A value the toolkit computes: exact (a Fraction) or fast (a float).
 Value: TypeAlias = Fraction | float
@@ -122,16 +122,17 @@ from -100000 to 100000
         raise InputError(f"the {what} has {len(text)} characters, more than {MAX_NUMBER_TEXT}")
     match = _NUMBER.fullmatch(text)
     if match is None or not any(c.isdigit() for c in text):
-        raise InputError(f"{text!r} is not a {what}")
+        raise InputError(f"{echo(text)} is not a {what}")
     exponent = (match.group(1) or "0").replace("_", "")
     if len(exponent) > 8 or abs(int(exponent)) > MAX_EXPONENT:
         raise InputError(
-            f"{text!r} is too large a number: exponents run from -{MAX_EXPONENT} to {MAX_EXPONENT}"
+            f"{echo(text)} is too large a number: exponents run from -{MAX_EXPONENT} to "
+            f"{MAX_EXPONENT}"
         )
     try:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise InputError(f"{text!r} is not a {what}") from None
+        raise InputError(f"{echo(text)} is not a {what}") from None
 
 
 def prime_factors(number: int) -> tuple[tuple[int, int], ...]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Literal
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -297,6 +297,6 @@ def parse_size(text: str) -> int:
     """
     match = _SIZE.fullmatch(text) if len(text) <= 40 else None
     if match is None:
-        raise InputError(f"{text!r} is not a size: write a number with K, M, G or T, as in 8G")
+        raise InputError(f"{echo(text)} is not a size: write a number with K, M, G or T, as in 8G")
     number, unit = match.groups()
     return int(float(number) * 1024 ** "bkmgtpe".index(unit.lower() or "b"))

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from strategy.engine.atomic import atomic_path
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.extras import require
 from strategy.present.graph_stream import streamable, write_gexf, write_graphml, write_node_link
 
@@ -88,7 +88,9 @@ def format_of(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         known = ", ".join(FORMATS)
-        raise InputError(f"{path}: unknown graph format {suffix or '(none)'!r}; use one of {known}")
+        raise InputError(
+            f"{path}: unknown graph format {echo(suffix or '(none)')}; use one of {known}"
+        )
     return FORMATS[suffix]
 
 
@@ -306,7 +308,7 @@ def check_drawing_path(path: Path) -> None:
     strategy.engine.errors.InputError: battle.gif: a drawing is .png, .svg, .pdf, not '.gif'
     """
     if path.suffix.lower() not in DRAW_FORMATS:
-        raise InputError(f"{path}: a drawing is {', '.join(DRAW_FORMATS)}, not {path.suffix!r}")
+        raise InputError(f"{path}: a drawing is {', '.join(DRAW_FORMATS)}, not {echo(path.suffix)}")
 
 
 def _parents(graph: Any, node: Any) -> set[Any]:

@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from strategy.engine.display import Summarised, drawn
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import require
 from strategy.risk.classic import battle_odds, battle_odds_seconds
 from strategy.risk.outcomes import FinalStates
@@ -188,12 +188,12 @@ def chain_odds(
         raise InputError("give at least one territory to attack")
     if not whole_at_least(leave, 1):
         raise InputError(
-            f"leave must be a whole number >= 1 (a territory is never empty), not {leave!r}"
+            f"leave must be a whole number >= 1 (a territory is never empty), not {echo(leave)}"
         )
     path = tuple(defenders)
     for d in path:
         if not whole_at_least(d, 1):
-            raise InputError(f"every territory on the path needs >= 1 defender, not {d!r}")
+            raise InputError(f"every territory on the path needs >= 1 defender, not {echo(d)}")
     rule_list = per_territory(rules, len(path))
     rule_list[0].check_state(attackers, path[0])
     if battle is None:

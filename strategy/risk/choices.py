@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 
 Choice = Literal["max", "announce", "respond", "sees-roll"]
 #: What the defender knows when it chooses: nothing, the attacker's dice count, or its roll.
@@ -144,5 +144,5 @@ def choice_rule(name: str | ChoiceRule) -> ChoiceRule:
         return CHOICE_RULES[name]
     except (KeyError, TypeError):
         raise InputError(
-            f"unknown choice rule {name!r}; choose from {', '.join(CHOICE_RULES)}"
+            f"unknown choice rule {echo(name)}; choose from {', '.join(CHOICE_RULES)}"
         ) from None

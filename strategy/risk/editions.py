@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.risk.rules import Rules
 
 DiceMode = Literal["true-random", "balanced-blitz"]
@@ -124,5 +124,5 @@ def edition(name: str | None) -> Edition:
     if name is None:
         return CUSTOM
     if name not in EDITIONS:
-        raise InputError(f"unknown edition {name!r}; choose from {', '.join(EDITIONS)}")
+        raise InputError(f"unknown edition {echo(name)}; choose from {', '.join(EDITIONS)}")
     return EDITIONS[name]

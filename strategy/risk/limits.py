@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.extras import require
 from strategy.engine.resources import require_memory
 from strategy.risk.battle import Battle
@@ -67,9 +67,9 @@ class Limit:
 
     def __post_init__(self) -> None:
         if self.kind not in ("stop-until", "retreat-at"):
-            raise InputError(f"a limit is stop-until or retreat-at, not {self.kind!r}")
+            raise InputError(f"a limit is stop-until or retreat-at, not {echo(self.kind)}")
         if not whole_at_least(self.armies, 0):
-            raise InputError(f"--{self.kind} takes a whole number >= 0, not {self.armies!r}")
+            raise InputError(f"--{self.kind} takes a whole number >= 0, not {echo(self.armies)}")
 
     def describe(self) -> str:
         """One line for captions."""

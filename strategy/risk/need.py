@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from strategy.engine.display import Summarised
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.numbers import parse_fraction
 from strategy.engine.resources import require
 from strategy.risk.chain import chain_odds, chain_seconds, per_territory
@@ -73,7 +73,7 @@ def parse_target(text: str) -> Fraction:
     if not 0 < value < 1:
         raise InputError(
             "the target must lie strictly between 0 and 1 (no army is certain to win), "
-            f"not {text!r}"
+            f"not {echo(text)}"
         )
     return value
 
@@ -161,7 +161,8 @@ def minimum_armies(
     classic = choice_rule(choice).fixed and objective == CAPTURE
     if not objective.is_probability:
         raise InputError(
-            f"a target needs a probability objective (capture or keep:K), not {objective.label!r}"
+            "a target needs a probability objective (capture or keep:K), not "
+            f"{echo(objective.label)}"
         )
     if not classic and len(path) > 1:
         raise InputError("choice rules and keep:K are solved for one territory, not for a path")

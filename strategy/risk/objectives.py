@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 
 Kind = Literal["capture", "signed", "attacker-left", "defender-left", "keep", "balance"]
 #: Objectives that only describe the battle fought to the end with the most dice.
@@ -42,6 +42,36 @@ _DESCRIPTIONS: dict[str, str] = {
 _PARAMETRISED = ("keep", "balance")
 
 
+#: The largest number an objective takes (``keep:K``, ``balance:T``, a plan's ``value:BONUS``):
+#: far above any army count the package computes, and small enough that float values
+#: still count single armies exactly.
+MAX_PARAMETER = 1_000_000
+
+
+def read_parameter(name: str, text: str, example: int) -> int:
+    """The whole number from 0 to :data:`MAX_PARAMETER` after ``name:`` in an objective.
+
+    >>> read_parameter("keep", "10", 3)
+    10
+    >>> read_parameter("keep", "1" + "0" * 30, 3)
+    Traceback (most recent call last):
+    ...
+    strategy.engine.errors.InputError: objective keep needs a whole number from 0 to 1,000,000, \
+as in keep:3, not '1000000000000000000000000000000'
+    """
+    try:
+        number = int(text) if len(text) <= len(str(MAX_PARAMETER)) + 1 else -1
+    except ValueError:
+        number = -1
+    if not 0 <= number <= MAX_PARAMETER:
+        given = f", not {echo(text)}" if text else ""
+        raise InputError(
+            f"objective {name} needs a whole number from 0 to {MAX_PARAMETER:,}, as in "
+            f"{name}:{example}{given}"
+        )
+    return number
+
+
 @dataclass(frozen=True)
 class Objective:
     """One objective: its kind and, for ``keep`` and ``balance``, its parameter.
@@ -51,7 +81,7 @@ class Objective:
     >>> Objective.parse("keep")
     Traceback (most recent call last):
     ...
-    strategy.engine.errors.InputError: objective 'keep' needs a whole number, as in keep:3
+    strategy.engine.errors.InputError: objective keep needs a whole number from 0 to 1,000,000, ...
     """
 
     kind: str
@@ -66,20 +96,14 @@ class Objective:
         name, _, value = text.strip().partition(":")
         if name not in _DESCRIPTIONS:
             raise InputError(
-                f"unknown objective {text!r}; choose from capture, signed, attacker-left, "
+                f"unknown objective {echo(text)}; choose from capture, signed, attacker-left, "
                 "defender-left, keep:K, balance:T"
             )
         if name not in _PARAMETRISED:
             if value:
-                raise InputError(f"objective {name!r} takes no parameter")
+                raise InputError(f"objective {echo(name)} takes no parameter")
             return Objective(name)
-        try:
-            parameter = int(value)
-        except ValueError:
-            raise InputError(f"objective {name!r} needs a whole number, as in {name}:3") from None
-        if parameter < 0:
-            raise InputError(f"objective {name!r} needs a number >= 0, not {parameter}")
-        return Objective(name, parameter)
+        return Objective(name, read_parameter(name, value, 3))
 
     @property
     def label(self) -> str:
@@ -166,7 +190,7 @@ class Objective:
         for a, d in ((rows, columns), (1, columns)):
             if function(a, d) != row[a] + column[d]:
                 raise InputError(
-                    f"objective {self.label!r}: {part} at ({a}, {d}) is not a row part plus "
+                    f"objective {echo(self.label)}: {part} at ({a}, {d}) is not a row part plus "
                     "a column part, which the table kernels need"
                 )
         return row, column

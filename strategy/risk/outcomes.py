@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from strategy.engine.numbers import Value
+from strategy.engine.probability import at_most_one, probability_sum
 
 #: ``(attackers, defenders, probability)`` of each end of one battle, in the rules' count.
 FinalStates = Sequence[tuple[int, int, Value]]
@@ -30,12 +31,13 @@ def _zero(final_states: FinalStates) -> Value:
 
 def capture_with_at_least(final_states: FinalStates, armies: int) -> Value:
     """P(the attacker captures with at least ``armies`` left in the attacking territory)."""
-    return sum((p for a, d, p in final_states if d == 0 and a >= armies), _zero(final_states))
+    winning = (p for a, d, p in final_states if d == 0 and a >= armies)
+    return probability_sum(winning, _zero(final_states))
 
 
 def defender_down_to(final_states: FinalStates, armies: int) -> Value:
     """P(the defender ends with at most ``armies`` left; 0 means captured)."""
-    return sum((p for _, d, p in final_states if d <= armies), _zero(final_states))
+    return probability_sum((p for _, d, p in final_states if d <= armies), _zero(final_states))
 
 
 @dataclass(frozen=True)
@@ -73,5 +75,5 @@ def _running(masses: list[tuple[int, Value]], zero: Value) -> tuple[tuple[int, V
     sums = []
     for k, p in masses:
         total += p
-        sums.append((k, total))
+        sums.append((k, at_most_one(total)))
     return tuple(sums)

@@ -21,6 +21,7 @@ import numpy as np
 
 from strategy.engine.display import Summarised, drawn
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
+from strategy.engine.probability import probability_sum
 from strategy.engine.solve import FLOAT_TIE_TOLERANCE as FLOAT_TIE
 from strategy.risk.battle import Battle
 from strategy.risk.choices import STOP, ChoiceRule
@@ -134,11 +135,20 @@ class BattleOdds(Summarised, Terms):
         return drawn(self, "sympy")
 
     def expectation(self, objective: Objective) -> Value:
-        """The expected value of ``objective`` over the final states."""
-        total: Value = sum(
-            (p * objective.payoff(a, d) for a, d, p in self.final_states),
-            Fraction(0) if self.exact else 0.0,
-        )
+        """The expected value of ``objective`` over the final states; a probability as
+        :func:`~strategy.engine.probability.probability_sum` adds it up (never above 1).
+
+        >>> from strategy.risk.classic import battle_odds
+        >>> odds = battle_odds(2, 1, exact=False)
+        >>> cheat = BattleOdds(odds.battle, 2, 1, ((2, 0, 0.6), (1, 0, 0.4 + 1e-16)), False)
+        >>> cheat.win_probability
+        1.0
+        """
+        zero: Value = Fraction(0) if self.exact else 0.0
+        if objective.is_probability:  # payoffs 0 or 1
+            winning = (p for a, d, p in self.final_states if objective.payoff(a, d))
+            return probability_sum(winning, zero)
+        total: Value = sum((p * objective.payoff(a, d) for a, d, p in self.final_states), zero)
         return total + objective.start_offset(self.attackers, self.defenders)
 
     @property

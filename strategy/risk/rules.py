@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Literal, TypeGuard
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 
 Ties = Literal["defender", "attacker"]
 Count = Literal["territory", "attacking"]
@@ -77,12 +77,12 @@ class Rules:
         _check_range("defender_sides", self.defender_sides, 2, MAX_SIDES)
         _check_range("stay_behind", self.stay_behind, 0, 1_000_000)
         if self.ties not in ("defender", "attacker"):
-            raise InputError(f"ties must be 'defender' or 'attacker', not {self.ties!r}")
+            raise InputError(f"ties must be 'defender' or 'attacker', not {echo(self.ties)}")
         if self.count not in ("territory", "attacking"):
-            raise InputError(f"count must be 'territory' or 'attacking', not {self.count!r}")
+            raise InputError(f"count must be 'territory' or 'attacking', not {echo(self.count)}")
         for name in MODIFIERS:
             if not isinstance(getattr(self, name), bool):
-                raise InputError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise InputError(f"{name} must be True or False, not {echo(getattr(self, name))}")
         if self.zombie_defender and self.ties != "attacker":
             raise InputError(
                 "a zombie defender gives ties to the attacker: ties must be 'attacker'"
@@ -184,7 +184,7 @@ defender die)'
         """
         for name, value in (("attackers", attackers), ("defenders", defenders)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InputError(f"{name} must be a whole number, not {value!r}")
+                raise InputError(f"{name} must be a whole number, not {echo(value)}")
         if attackers < self.min_attackers:
             where = "when A counts the territory" if self.count == "territory" else ""
             raise InputError(
@@ -215,12 +215,12 @@ def check_table_size(max_attackers: int, max_defenders: int) -> None:
     """
     for name, size in (("max_attackers", max_attackers), ("max_defenders", max_defenders)):
         if not whole_at_least(size, 1):
-            raise InputError(f"{name} must be a whole number >= 1, not {size!r}")
+            raise InputError(f"{name} must be a whole number >= 1, not {echo(size)}")
 
 
 def _check_range(name: str, value: object, low: int, high: int) -> None:
     if not (whole_at_least(value, low) and value <= high):
-        raise InputError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise InputError(f"{name} must be a whole number from {low} to {high}, not {echo(value)}")
 
 
 #: The classic rules (3 v 2 six-sided dice, ties to the defender, territory count).

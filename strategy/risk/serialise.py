@@ -20,6 +20,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from strategy.engine.numbers import fraction_text
+from strategy.engine.probability import probability_sum
 from strategy.risk.battle import Battle
 from strategy.risk.outcomes import capture_with_at_least, defender_down_to
 from strategy.risk.rules import Rules
@@ -101,7 +102,7 @@ def odds_json(
     obj["dropped_mass"] = odds.dropped_mass
     obj["final_states_count"] = len(odds.final_states)
     obj["final_states_truncated"] = truncated
-    obj["final_states_probability"] = float(sum(p for _, _, p in shown))
+    obj["final_states_probability"] = probability_sum((float(p) for _, _, p in shown), 0.0)
     obj["final_states"] = [
         {"attacker": a, "defender": d, "probability": float(p)}
         | ({"probability_exact": fraction_text(p)} if odds.exact else {})

@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from strategy.engine import resources
 from strategy.engine.display import Summarised
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.extras import require
 from strategy.risk.dice import beats
 from strategy.risk.kernels.geometry import Progress
@@ -121,7 +121,7 @@ def _check_interval_inputs(trials: int, confidence: float) -> None:
         raise InputError(f"trials must be at least 1, not {trials}")
     if not 0 < confidence < 1 or not (1 + confidence) / 2 < 1:
         raise InputError(
-            f"confidence must lie strictly between 0 and 1, not {confidence!r}, and leave "
+            f"confidence must lie strictly between 0 and 1, not {echo(confidence)}, and leave "
             "room for float rounding (at most 0.9999999999999998)"
         )
 
@@ -228,11 +228,11 @@ def checked_seed(trials: int, seed: int | None) -> int:
     3
     """
     if not whole_at_least(trials, 1):
-        raise InputError(f"trials must be a whole number >= 1, not {trials!r}")
+        raise InputError(f"trials must be a whole number >= 1, not {echo(trials)}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     if not whole_at_least(seed, 0):
-        raise InputError(f"seed must be a whole number >= 0, not {seed!r}")
+        raise InputError(f"seed must be a whole number >= 0, not {echo(seed)}")
     return seed
 
 

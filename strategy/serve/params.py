@@ -27,6 +27,7 @@ from typing import Any, NoReturn
 
 from strategy.cli.common import Parser, nonnegative_int, positive_int
 from strategy.cli.risk.editions import yes_no
+from strategy.engine.errors import echo
 from strategy.risk.rules import EDITION_FIELDS, MODIFIERS
 
 
@@ -236,7 +237,7 @@ def to_argv(name: str, given: Mapping[str, str], *extra: str) -> list[str]:
     for key, text in given.items():
         if key not in actions:
             known = ", ".join(endpoint.params)
-            raise BadRequest(f"unknown parameter {key!r} for /api/{name}; it takes {known}")
+            raise BadRequest(f"unknown parameter {echo(key)} for /api/{name}; it takes {known}")
         found = actions[key]
         if _is_flag(found):
             value = _boolean(key, text)
@@ -254,7 +255,7 @@ def _boolean(key: str, text: str) -> bool:
         return True
     if text.strip().lower() in FALSE:
         return False
-    raise BadRequest(f"{key}: {text!r} is not true or false")
+    raise BadRequest(f"{key}: {echo(text)} is not true or false")
 
 
 def validate(name: str, query: Iterable[tuple[str, str]]) -> dict[str, Any]:
@@ -263,7 +264,7 @@ def validate(name: str, query: Iterable[tuple[str, str]]) -> dict[str, Any]:
     given: dict[str, str] = {}
     for key, text in query:
         if key in given:
-            raise BadRequest(f"give {key!r} once, not several times")
+            raise BadRequest(f"give {echo(key)} once, not several times")
         given[key] = text
     endpoint = ENDPOINTS[name]
     try:

@@ -164,7 +164,8 @@ def battle_from_args(
     """
     if metric is not None and args.objective is not None:
         raise CliError("give --metric or --objective, not both (they name the same quantity)")
-    objective = Objective.parse(args.objective or metric or "capture")
+    # An empty --objective is a mistake to report, not the default.
+    objective = Objective.parse(metric or "capture" if args.objective is None else args.objective)
     fought = args.objective is None and not objective.optimisable
     return Battle(
         rules or rules_from_args(args),

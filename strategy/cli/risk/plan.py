@@ -171,12 +171,14 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.plan.baselines import compare
     from strategy.risk.plan.position import left_out
     from strategy.risk.plan.report import PlanReport
-    from strategy.risk.plan.simulate import simulate_plan
+    from strategy.risk.plan.simulate import require_trials, simulate_plan
     from strategy.risk.plan.size import state_bound
     from strategy.risk.plan.solve import EXACT_LIMIT, plan_turn
 
     if not 0 <= args.detail <= 1:
         raise CliError(f"--detail must be a probability from 0 to 1, not {args.detail}")
+    if args.simulate:
+        require_trials(args.simulate)
     turn, positions = _turn(args)
     bound = state_bound(turn)
     # Exact plans cost about what float ones do; floats serve where exact ones are refused.

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import require
 from strategy.risk.dice import float_rolls, rules_roll
 from strategy.risk.kernels.classic_float import FloatArray
@@ -63,7 +63,7 @@ def push_forward(
     a normal float become subnormal ones, off by less than 5e-324 each.
     """
     if not tolerance >= 0:
-        raise InputError(f"tolerance must be a number >= 0, not {tolerance!r}")
+        raise InputError(f"tolerance must be a number >= 0, not {echo(tolerance)}")
     k = min(rules.attacker_dice, rules.defender_dice)
     require(
         f"a battle of {n0 + d0:,} armies in floats",

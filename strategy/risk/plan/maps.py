@@ -23,6 +23,7 @@ strategy.engine.errors.InputError: unknown territory 'Venezuala' on the classic 
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
 from difflib import get_close_matches
 from functools import cache
@@ -30,7 +31,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
+from strategy.risk.objectives import MAX_PARAMETER
 
 
 @dataclass(frozen=True)
@@ -72,9 +74,9 @@ class Map:
         found = self._lookup().get(name.strip().casefold())
         if found is None or found not in self.neighbours:
             if self.continent(name) is not None:
-                raise InputError(f"{name.strip()!r} is a continent, not a territory")
+                raise InputError(f"{echo(name.strip())} is a continent, not a territory")
             raise InputError(
-                f"unknown territory {name.strip()!r} on {self._what()}{self._hint(name)}"
+                f"unknown territory {echo(name.strip())} on {self._what()}{self._hint(name)}"
             )
         return found
 
@@ -89,7 +91,7 @@ class Map:
         """A continent's bonus."""
         continent = self.continent(name)
         if continent is None:
-            raise InputError(f"unknown continent {name!r} on {self._what()}")
+            raise InputError(f"unknown continent {echo(name)} on {self._what()}")
         return continent.bonus
 
     def places(self, text: str) -> tuple[str, ...]:
@@ -105,7 +107,7 @@ class Map:
                 if name not in names:
                     names.append(name)
         if not names:
-            raise InputError(f"no territory named in {text!r}")
+            raise InputError(f"no territory named in {echo(text)}")
         return tuple(names)
 
     def without(self, edges: tuple[tuple[str, str], ...]) -> Map:
@@ -145,17 +147,48 @@ def classic_map(*, disputed: bool = True) -> Map:
 
 def load_map(path: Path) -> Map:
     """A board from a JSON file, checked (one-line ``ValueError`` on any problem)."""
-    return map_from_json(read_json(path, "map"), f"map {path}")
+    return map_from_json(read_json(path, "map"), f"map {echo(str(path))}")
+
+
+#: The largest map or position file read: the classic board takes 4 KiB.
+MAX_JSON_BYTES = 16 * 2**20
 
 
 def read_json(path: Path, what: str) -> Any:
-    """A JSON file's contents, or a one-line ``ValueError`` saying why not."""
+    """A JSON file's contents, or a one-line ``InputError`` saying why not: unreadable, not
+    JSON, not UTF-8, larger than :data:`MAX_JSON_BYTES`, nested deeper than Python's parser
+    goes, or holding a number too long for Python to read (more than 4,300 digits).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     deep = Path(folder) / "deep.json"
+    ...     _ = deep.write_text("[" * 100_000 + "]" * 100_000)
+    ...     read_json(deep, "map")
+    Traceback (most recent call last):
+    ...
+    strategy.engine.errors.InputError: map ... is nested too deeply (lists or objects inside ...
+    """
+    where = f"{what} {echo(str(path))}"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as file:
+            data = file.read(MAX_JSON_BYTES + 1)  # /dev/zero, say, would never end
     except OSError as error:
-        raise InputError(f"cannot read {what} {path}: {error.strerror or error}") from None
+        raise InputError(f"cannot read {where}: {error.strerror or error}") from None
+    if len(data) > MAX_JSON_BYTES:
+        raise InputError(f"{where} is larger than {MAX_JSON_BYTES // 2**20} MiB")
+    try:
+        return json.loads(data.decode("utf-8"))
     except json.JSONDecodeError as error:
-        raise InputError(f"{what} {path} is not JSON: {error.msg} at line {error.lineno}") from None
+        raise InputError(f"{where} is not JSON: {error.msg} at line {error.lineno}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{where} is not text in UTF-8") from None
+    except RecursionError:
+        raise InputError(
+            f"{where} is nested too deeply (lists or objects inside one another) to read"
+        ) from None
+    except ValueError:  # the only other: an integer longer than int() reads
+        limit = sys.get_int_max_str_digits()
+        raise InputError(f"{where} holds a number of more than {limit:,} digits") from None
 
 
 def map_from_json(data: Any, where: str = "the map") -> Map:
@@ -182,13 +215,13 @@ def map_from_json(data: Any, where: str = "the map") -> Map:
         near = _names(adjacency.get(name, []), f"{where}: neighbours of {name}")
         for other in near:
             if other not in known:
-                raise InputError(f"{where}: {name} borders unknown territory {other!r}")
+                raise InputError(f"{where}: {name} borders unknown territory {echo(other)}")
             if other == name:
                 raise InputError(f"{where}: {name} borders itself")
         neighbours[name] = tuple(sorted(set(near)))
     for name in adjacency:
         if name not in known:
-            raise InputError(f"{where}: adjacency names unknown territory {name!r}")
+            raise InputError(f"{where}: adjacency names unknown territory {echo(name)}")
     for name, near in neighbours.items():
         for other in near:
             if name not in neighbours[other]:
@@ -196,7 +229,10 @@ def map_from_json(data: Any, where: str = "the map") -> Map:
                     f"{where}: {name} borders {other} but {other} does not border {name}"
                 )
     continents = _continents(data.get("continents", {}), known, where)
-    disputed = tuple(_edge(e, neighbours, where) for e in data.get("disputed", []))
+    listed = data.get("disputed", [])
+    if not isinstance(listed, list):
+        raise InputError(f"{where}: disputed must be a list of borders, as [[A, B]]")
+    disputed = tuple(_edge(e, neighbours, where) for e in listed)
     name, source = data.get("name", ""), data.get("source", "")
     if not isinstance(name, str) or not isinstance(source, str):
         raise InputError(f"{where}: name and source must be strings")
@@ -218,12 +254,17 @@ def _continents(value: Any, known: set[str], where: str) -> tuple[Continent, ...
         if not isinstance(spec, dict):
             raise InputError(f"{where}: continent {name} needs a bonus and territories")
         bonus = spec.get("bonus")
-        if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 0:
-            raise InputError(f"{where}: the bonus of {name} must be a whole number >= 0")
+        if isinstance(bonus, bool) or not isinstance(bonus, int) or not 0 <= bonus <= MAX_PARAMETER:
+            raise InputError(
+                f"{where}: the bonus of {name} must be a whole number from 0 to "
+                f"{MAX_PARAMETER:,}, not {echo(bonus)}"
+            )
         members = _names(spec.get("territories"), f"{where}: territories of {name}")
         for member in members:
             if member not in known:
-                raise InputError(f"{where}: continent {name} names unknown territory {member!r}")
+                raise InputError(
+                    f"{where}: continent {name} names unknown territory {echo(member)}"
+                )
             if member in seen:
                 raise InputError(
                     f"{where}: {member} is in two continents, {seen[member]} and {name}"
@@ -235,7 +276,10 @@ def _continents(value: Any, known: set[str], where: str) -> tuple[Continent, ...
 
 def _edge(value: Any, neighbours: dict[str, tuple[str, ...]], where: str) -> tuple[str, str]:
     if not (
-        isinstance(value, list) and len(value) == 2 and value[1] in neighbours.get(value[0], ())
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(name, str) for name in value)
+        and value[1] in neighbours.get(value[0], ())
     ):
-        raise InputError(f"{where}: a disputed border {value!r} is not a border of the map")
+        raise InputError(f"{where}: a disputed border {echo(value)} is not a border of the map")
     return value[0], value[1]

@@ -17,7 +17,7 @@ Payoffs are whole numbers, so exact plans are exact.
 >>> TurnObjective.parse("keep").amount
 Traceback (most recent call last):
 ...
-strategy.engine.errors.InputError: objective keep needs a number, as in keep:5
+strategy.engine.errors.InputError: objective keep needs a whole number from 0 to 1,000,000, ...
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
+from strategy.risk.objectives import read_parameter
 
 Kind = Literal["capture-all", "territories", "value", "keep"]
 KINDS: tuple[Kind, ...] = ("capture-all", "territories", "value", "keep")
@@ -50,17 +51,14 @@ class TurnObjective:
         kind = next((k for k in KINDS if k == name), None)
         if kind is None:
             raise InputError(
-                f"unknown objective {text!r}; choose from capture-all, territories, "
+                f"unknown objective {echo(text)}; choose from capture-all, territories, "
                 "value:BONUS, keep:K"
             )
         if kind in ("capture-all", "territories"):
             if number:
                 raise InputError(f"objective {kind} takes no number")
             return cls(kind)
-        if not number.isdigit():
-            example = "value:2" if kind == "value" else "keep:5"
-            raise InputError(f"objective {kind} needs a number, as in {example}")
-        return cls(kind, int(number))
+        return cls(kind, read_parameter(kind, number, 2 if kind == "value" else 5))
 
     @property
     def is_probability(self) -> bool:

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.risk.plan.maps import Map, read_json
 from strategy.risk.plan.model import MoveIn, Turn
 from strategy.risk.plan.objectives import CAPTURE_ALL, TurnObjective
@@ -45,7 +45,7 @@ def parse_armies(board: Map, text: str) -> dict[str, int]:
     for part in (p for p in text.split(",") if p.strip()):
         name, sign, number = part.partition("=")
         if not sign:
-            raise InputError(f"write territory=armies, as in Venezuela=2, not {part.strip()!r}")
+            raise InputError(f"write territory=armies, as in Venezuela=2, not {echo(part.strip())}")
         territory = board.territory(name)
         armies[territory] = _armies(territory, number.strip())
     return armies
@@ -65,13 +65,17 @@ POSITION_FIELDS = ("attacker", "defenders", "target", "region")
 def load_position(path: Path) -> dict[str, Any]:
     """A position file: a JSON object with some of :data:`POSITION_FIELDS`."""
     data = read_json(path, "position")
+    where = f"position {echo(str(path))}"
     if not isinstance(data, dict):
-        raise InputError(f"position {path}: expected a JSON object ({', '.join(POSITION_FIELDS)})")
+        raise InputError(f"{where}: expected a JSON object ({', '.join(POSITION_FIELDS)})")
     unknown = set(data) - set(POSITION_FIELDS)
     if unknown:
         raise InputError(
-            f"position {path}: unknown field {min(unknown)!r} ({', '.join(POSITION_FIELDS)})"
+            f"{where}: unknown field {echo(min(unknown))} ({', '.join(POSITION_FIELDS)})"
         )
+    for field in ("target", "region"):
+        if field in data:
+            _check_names(data[field], f"{where}: {field}")
     return data
 
 
@@ -80,7 +84,7 @@ def _armies(name: str, value: Any) -> int:
     if isinstance(value, str) and value.isdigit():
         number = int(value)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise InputError(f"armies on {name} must be a whole number >= 1, not {value!r}")
+        raise InputError(f"armies on {name} must be a whole number >= 1, not {echo(value)}")
     return number
 
 
@@ -100,9 +104,12 @@ def build_turn(
     both = set(attacker) & set(defenders)
     if both:
         raise InputError(f"{min(both)} is given to both the attacker and the defender")
-    goal = _places(board, target)
+    goal = _places(board, target, "the target")
     continent = board.continent(target) if isinstance(target, str) else None
-    places = set(goal) | (set() if region is None else set(_places(board, region)))
+    if set(goal) <= set(attacker):
+        where = continent.name if continent else ", ".join(goal)
+        raise InputError(f"the attacker already holds {where}: there is nothing to take")
+    places = set(goal) | (set() if region is None else set(_places(board, region, "the region")))
     places |= {t for t in attacker if any(board.borders(t, p) for p in places)}
     names = tuple(t for t in board.territories if t in places)
     if len(names) > MAX_REGION:
@@ -166,7 +173,17 @@ def path_turn(
     )
 
 
-def _places(board: Map, names: str | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(names, str):
-        return board.places(names)
-    return board.places(",".join(names))
+def _check_names(names: object, what: str) -> None:
+    """A target or region is a comma-separated string or a list of names (as JSON gives)."""
+    if not (
+        isinstance(names, str)
+        or (isinstance(names, list | tuple) and all(isinstance(n, str) for n in names))
+    ):
+        raise InputError(
+            f"{what} must be names, as a string or a list of strings, not {echo(names)}"
+        )
+
+
+def _places(board: Map, names: str | Sequence[str], what: str) -> tuple[str, ...]:
+    _check_names(names, what)
+    return board.places(names if isinstance(names, str) else ",".join(names))

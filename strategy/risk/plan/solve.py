@@ -153,7 +153,8 @@ def check_size(turn: Turn, *, exact: bool, max_states: int | None = None) -> int
         hint = "; --float allows more" if exact and bound <= FLOAT_LIMIT else ""
         raise TooLarge(
             f"this turn may have up to {bound:,} states, more than {kind} plan takes "
-            f"({limit:,}){hint}: give fewer armies or a smaller region"
+            f"({limit:,}){hint}: give fewer armies or a smaller region",
+            option="--max-states N",
         )
     require_memory(bound * STATE_BYTES, f"a plan of up to {bound:,} states")
     return bound
@@ -194,7 +195,9 @@ def plan_turn(
             del pending[state]
             values[state], policy[state] = induction.evaluate(*expanded)
             if len(values) > limit:
-                raise TooLarge(f"the plan passed {limit:,} states; give fewer armies")
+                raise TooLarge(
+                    f"the plan passed {limit:,} states; give fewer armies", option="--max-states N"
+                )
             if progress is not None and not len(values) % 4096:
                 progress(len(values), total)
     shown = _Scaled(values, induction.powers, turn) if exact else values

@@ -38,7 +38,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
+from strategy.engine.probability import at_most_one
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.results import BattleOdds, Value
 
@@ -88,13 +89,13 @@ class Balance:
         if len(parts) != 4:
             raise InputError(
                 "--balance takes four numbers: win cutoff, win power, outcome cutoff, "
-                f"outcome power (as in 0.05,1.3,0.1,1.8), not {text!r}"
+                f"outcome power (as in 0.05,1.3,0.1,1.8), not {echo(text)}"
             )
         try:
             numbers = [Fraction(part) for part in parts]
         except (ValueError, ZeroDivisionError):
             raise InputError(
-                f"--balance takes four numbers, as in 0.05,1.3,0.1,1.8, not {text!r}"
+                f"--balance takes four numbers, as in 0.05,1.3,0.1,1.8, not {echo(text)}"
             ) from None
         return Balance(*numbers)
 
@@ -191,7 +192,11 @@ def balance_odds(true_random: BattleOdds, balance: Balance = V3_3) -> Balanced:
         masses, wins, balance, exact_win=exact_win, error=input_error(true_random)
     )
     # Outcomes the cuts removed are impossible now: leave them out, as exact odds do.
-    final = tuple((a, d, float(p)) for (a, d, _), p in zip(states, balanced, strict=True) if p > 0)
+    final = tuple(
+        (a, d, at_most_one(float(p)))
+        for (a, d, _), p in zip(states, balanced, strict=True)
+        if p > 0
+    )
     odds = replace(true_random, final_states=final, exact=False, dropped_mass=0.0)
     return Balanced(balance, true_random, odds, win_steps, error)
 
@@ -218,7 +223,7 @@ def balance_masses(
     steps.power_win_chance()
     steps.cut_outcomes()
     steps.power_outcomes()
-    after = steps.wins_after
+    after = [at_most_one(win) for win in steps.wins_after]
     return steps.masses, (after[0], after[1], after[2], after[3]), steps.error
 
 

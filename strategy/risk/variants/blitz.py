@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from strategy.engine.errors import InputError
+from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import TooLarge
 from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.editions import DICE_MODES, DiceMode
@@ -93,7 +93,7 @@ class Blitz:
 
     def __post_init__(self) -> None:
         if self.dice not in DICE_MODES:
-            raise InputError(f"dice must be true-random or balanced-blitz, not {self.dice!r}")
+            raise InputError(f"dice must be true-random or balanced-blitz, not {echo(self.dice)}")
         if self.dice == "true-random" and self.balance != V3_3:
             raise InputError("--balance sets Balanced Blitz's constants: add --dice balanced-blitz")
         if self.balanced and self.limit is not None and self.limit.kind == "retreat-at":
