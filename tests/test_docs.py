@@ -122,3 +122,13 @@ def test_the_build_hook_finds_a_missing_docstring() -> None:
     code = '"""Odds."""\n\nclass Odds:\n    """Odds."""\n\n    def value(self):\n        return 1\n'
     odds = hooks.griffe.visit("odds", filepath=Path("odds.py"), code=code)
     assert hooks.missing_docstrings(odds) == ["odds.Odds.value"]
+
+
+def test_the_readme_is_a_first_minute_with_links_that_resolve() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 250  # issue 22: the rest lives in docs/
+    assert readme.split("\n\n")[1] == (
+        "```sh\npip install . && strategy risk table\npip install '.[test]' && pytest\n```"
+    )
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme)
+    assert links and [link for link in links if not (ROOT / link).exists()] == []
