@@ -13,6 +13,7 @@ code.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import griffe
@@ -30,7 +31,7 @@ def find(package: griffe.Module, path: str) -> str | None:
         found = package[path.removeprefix(package.path + ".")] if path != package.path else package
     except (KeyError, ValueError, griffe.AliasResolutionError):
         return None
-    return found.target_path if found.is_alias else found.path
+    return found.target_path if isinstance(found, griffe.Alias) else found.path
 
 
 def resolve(package: griffe.Module, scope: griffe.Object, name: str) -> str | None:
@@ -92,11 +93,11 @@ def markdown(package: griffe.Module, scope: griffe.Object, text: str) -> str:
     return "".join(p if p.startswith(fenced) else references(package, scope, p) for p in parts)
 
 
-def objects(obj: griffe.Object) -> Any:
+def objects(obj: griffe.Object) -> Iterator[griffe.Object]:
     """``obj`` and everything defined in it, depth first (imported names left out)."""
     yield obj
     for member in obj.members.values():
-        if not member.is_alias:
+        if not isinstance(member, griffe.Alias):
             yield from objects(member)
 
 
