@@ -1,7 +1,7 @@
 """Take South America this turn: the optimal plan on the classic board, and what it gains.
 
 Run from the repository root: ``PYTHONPATH=. python examples/plan_south_america.py``.
-README.md ("Turn plans") explains every number this prints.
+docs/how-to/turn-plans.md ("The example") explains every number this prints.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Generated command lines, built from the real parser's own actions: every one must end
 with exit status 0, or with status 2 and exactly one line on stderr, never a traceback
-(README, "Promises").
+(docs/promises.md).
 
 Values come from each action's type and choices: mostly small, valid ones, sometimes the
 edge cases that broke the promises before (huge numbers, newlines, empty names, folders,

@@ -116,6 +116,11 @@ chooses; the attacker may stop'
 
 
 def sample_step(rows: int, columns: int, max_shown: int) -> int:
+    """Show every k-th row and column, k the least that keeps both within ``max_shown``.
+
+    >>> sample_step(100, 40, 20)
+    5
+    """
     return max(1, ceil(max(rows, columns) / max_shown))
 
 

@@ -350,8 +350,10 @@ class RetreatAt:
     sight: Sight = "nothing"
 
     def attacker_dice(self, view: AttackerView, rng: np.random.Generator) -> IntArray:
+        """The most dice while the attacker has more than ``armies``, else 0 (stop)."""
         stopped: IntArray = np.where(view.attackers > self.armies, view.most, 0)
         return stopped
 
     def defender_dice(self, view: DefenderView, rng: np.random.Generator) -> IntArray:
+        """The most dice the defender may roll, in every battle."""
         return view.most

@@ -2,7 +2,7 @@
 
 Every round removes at least one army, so one pass over the grid (increasing ``A``, then
 ``D``) solves every state. Each state's options are integer weights over its few
-successor states (:mod:`strategy.risk.moves`); the successors' values are put over one
+successor states (:func:`strategy.risk.dice.round_moves`); the successors' values are put over one
 common denominator, so every comparison is between integers and each state costs one
 reduction. How a round is fought depends on the battle's choice rule: the most dice,
 an answer to the attacker's count or roll, or a matrix game (solved exactly).

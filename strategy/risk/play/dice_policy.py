@@ -74,9 +74,13 @@ class Policy(Protocol):
     @property
     def sight(self) -> Sight: ...
 
-    def attacker_dice(self, view: AttackerView, rng: np.random.Generator) -> IntArray: ...
+    def attacker_dice(self, view: AttackerView, rng: np.random.Generator) -> IntArray:
+        """The attacker's dice in each battle of ``view``: 0 (stop) to ``view.most``."""
+        ...
 
-    def defender_dice(self, view: DefenderView, rng: np.random.Generator) -> IntArray: ...
+    def defender_dice(self, view: DefenderView, rng: np.random.Generator) -> IntArray:
+        """The defender's dice in each battle of ``view``: 1 to ``view.most``."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -86,9 +90,11 @@ class MostDice:
     sight: Sight = "nothing"
 
     def attacker_dice(self, view: AttackerView, rng: np.random.Generator) -> IntArray:
+        """The most dice the attacker may roll, in every battle."""
         return view.most
 
     def defender_dice(self, view: DefenderView, rng: np.random.Generator) -> IntArray:
+        """The most dice the defender may roll, in every battle."""
         return view.most
 
 
@@ -118,10 +124,12 @@ class StatePolicy:
     sight: Sight = "nothing"
 
     def attacker_dice(self, view: AttackerView, rng: np.random.Generator) -> IntArray:
+        """``attacker(A, D)`` once per distinct situation, sampled where it is mixed."""
         situations = np.stack([view.attackers, view.defenders], axis=1)
         return _sample(situations, lambda row: self.attacker(row[0], row[1]), rng)
 
     def defender_dice(self, view: DefenderView, rng: np.random.Generator) -> IntArray:
+        """``defender(A, D, seen)`` once per distinct situation, sampled where it is mixed."""
         columns = [view.attackers, view.defenders]
         if view.attacker_roll is not None:
             columns += list(view.attacker_roll.T)
