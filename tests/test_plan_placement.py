@@ -254,6 +254,25 @@ def test_monte_carlo_brackets_the_exact_values() -> None:
     assert run.estimate.contains(game.value)
 
 
+def test_fortify_along_a_path_needs_no_territory_on_the_target() -> None:
+    # Central America borders Venezuela, not Brazil: without reinforcements nothing needs
+    # to border the target.
+    game = fortify(attackers="Central America=8", armies=3, target="Brazil", region="Venezuela")
+    assert game.names == ("Brazil", "Venezuela")
+    every = [
+        reinforce(
+            attackers="Central America=8",
+            defenders=f"Brazil={b}, Venezuela={3 - b}",
+            target="Brazil",
+            region="Venezuela",
+            reinforcements=0,
+            on="any",
+        ).value
+        for b in (1, 2)
+    ]
+    assert game.value == min(every)
+
+
 # --- Bad input and refusals --------------------------------------------------------------
 
 

@@ -33,10 +33,11 @@ The defender places --armies on every enemy territory of the region (the target,
 and the attacker's territories bordering them) not given in --defenders, at least one on
 each; the attacker, seeing them, places any --reinforce armies and plays its optimal plan
 (as strategy risk plan does). The best fortification is the one that holds the attacker's
-best value lowest: every placement is tried, exactly, but those that differ only where the
-attacker can never use the armies, and placements the attacker can already beat the best
-one against are settled as soon as it does. Work too large for the budget is refused up
-front, with the number of placements and plans."""
+best value lowest, found exactly: placements that differ only where the attacker can never
+use the armies are one, and a placement against which a fixed chain (a plan the attacker
+may play) already does as well as against the best one found is settled without planning
+it in full. Work too large for the budget is refused up front, with the number of
+placements and plans."""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:

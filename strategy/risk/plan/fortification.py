@@ -6,15 +6,20 @@ attacker, seeing them, places its ``reinforcements`` (if any) as
 best placement minimises the attacker's best value: the minimum over the defender's
 placements of the maximum over the attacker's placements of the plan's value, found exactly.
 
-Two things keep the search small, neither by sampling:
+Three things keep the search small, none by sampling:
 
 * the dominance of :mod:`~strategy.risk.plan.placement`: armies the defender puts where the
   attacker can never make use of them change nothing, so those placements are one;
-* a bound: once some placement holds the attacker to ``v``, another whose attacker finds a
-  reply worth ``v`` or more cannot do better, so its other replies are not planned (its
-  value is only known to be at least ``v``). Replies are tried best first: the reply to the
-  placement tried before. Spreading evenly and stacking the border are planned first and
-  in full, for the comparison.
+* lower bounds: against each placement the attacker may play a fixed chain or attack
+  everything (:mod:`~strategy.risk.plan.baselines`), so the best of those, cheap to plan,
+  is at most its best value. Placements are planned in full from the lowest bound up, and
+  once one holds the attacker to ``v``, every placement whose bound is ``v`` or more is
+  settled: it cannot do better;
+* with reinforcements, a cut: a placement against which the attacker finds a reply worth
+  ``v`` or more cannot do better either, so its other replies are not planned. Replies are
+  tried best first: the reply to the placement tried before.
+
+Spreading evenly and stacking the border are planned first and in full, for the comparison.
 
 >>> from strategy.risk.plan.position import path_turn
 >>> game = fortify_turn(path_turn(6, (1, 1)), 3)
@@ -30,6 +35,7 @@ from dataclasses import dataclass, field, replace
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
+from strategy.risk.plan.baselines import AttackEverything, chains
 from strategy.risk.plan.model import Turn
 from strategy.risk.plan.placement import (
     borders_attacker,
@@ -49,7 +55,7 @@ from strategy.risk.plan.reinforcement import (
     check_placements,
     eligible,
 )
-from strategy.risk.plan.solve import Progress, TurnPlan, Value, plan_turn
+from strategy.risk.plan.solve import Progress, Restriction, TurnPlan, Value, plan_turn
 
 
 @dataclass(frozen=True, repr=False)
@@ -59,7 +65,8 @@ class Fortification(Shown, Summarised):
     border. ``reply`` is the attacker's best answer to it (its placement of
     ``reinforcements``, or None without any), ``plan`` the attacker's optimal plan then.
     ``placements`` counts the defender's placements, ``searched`` those the dominance left,
-    ``plans`` the plans made and ``cut`` the placements the bound settled early."""
+    ``plans`` the optimal plans made, ``bounds`` the fixed ones made for lower bounds, and
+    ``cut`` the placements the bounds settled without planning every reply."""
 
     turn: Turn = field(repr=False)
     armies: int
@@ -74,25 +81,20 @@ class Fortification(Shown, Summarised):
     placements: int
     searched: int
     plans: int
+    bounds: int
     cut: int
     exact: bool
     states: int
     seconds: float
 
     @property
-    def value(self) -> Value:
-        """The attacker's value against the best fortification."""
-        return self.best.value
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The names of the defender's territories placed on."""
-        return tuple(self.turn.names[t] for t in self.territories)
-
-    @property
     def fortified(self) -> Turn:
         """The turn after the best fortification (before any reinforcement)."""
         return place(self.turn, self.territories, self.best.added)
+
+
+#: Fixed chains planned at most for one lower bound (a bound from fewer is still a bound).
+BOUND_CHAINS = 32
 
 
 class _Game:
@@ -110,17 +112,28 @@ class _Game:
         self.turn, self.territories, self.on = turn, territories, on
         self.reinforcements, self.exact, self.limit = reinforcements, exact, limit
         self.reply: tuple[int, ...] | None = None
-        self.plans = self.states = 0
+        self.plans = self.bounds = self.states = 0
+
+    def lower(self, added: tuple[int, ...]) -> Value:
+        """A lower bound on the attacker's best value against ``added``: the best of some
+        plans it may play after the reply it chose last (any reply would do): fixed chains
+        (the first :data:`BOUND_CHAINS`) and attacking everything."""
+        fortified = place(self.turn, self.territories, added)
+        if self.reinforcements and self.reply is not None:
+            fortified = place(fortified, eligible(fortified, self.on), self.reply)
+        rules: list[Restriction] = [*chains(fortified)[:BOUND_CHAINS], AttackEverything()]
+        found = []
+        for rule in rules:
+            plan = plan_turn(fortified, exact=self.exact, restriction=rule)
+            self.bounds, self.states = self.bounds + 1, self.states + plan.states
+            found.append(plan.value)
+        return max(found)
 
     def value(self, added: tuple[int, ...], cutoff: Value | None) -> tuple[Value, bool]:
         """The attacker's best value against ``added``, or (with ``cutoff``) a value of at
         least ``cutoff`` and True when the bound stops the search there."""
         fortified = place(self.turn, self.territories, added)
-        if not self.reinforcements:
-            plan = plan_turn(fortified, exact=self.exact, max_states=self.limit)
-            self.plans, self.states = self.plans + 1, self.states + plan.states
-            return plan.value, False
-        places = eligible(fortified, self.on)
+        places = eligible(fortified, self.on) if self.reinforcements else ()
         search = Search(fortified, places, self.reinforcements, self.exact, self.limit)
         order = search.candidates(slots(fortified, places, attacker=True))
         if self.reply in order:
@@ -170,20 +183,27 @@ def fortify_turn(
         replies = 1
     check_placements(typical, len(order) * replies, "fortifying", exact, max_states)
     game = _Game(base, placed, reinforcements, on, exact, max_states)
-    scores: dict[tuple[int, ...], Value] = {}
-    best: Placed | None = None
-    cut = 0
-    for done, added in enumerate(order, start=1):
-        full = done <= 2  # the two baselines are valued in full
-        value, stopped = game.value(added, None if full or best is None else best.value)
-        cut += stopped
-        if not stopped:
-            scores[added] = value
-            if best is None or value < best.value:
-                best = Placed(added, value)
+    scores = {added: game.value(added, None)[0] for added in order[:2]}
+    best = min((Placed(a, v) for a, v in scores.items()), key=lambda p: p.value)
+    rest = order[len(scores) :]
+    steps = len(scores) + 2 * len(rest)
+    bounds = {}
+    for done, added in enumerate(rest, start=len(scores) + 1):
+        bounds[added] = game.lower(added)
         if progress is not None:
-            progress(done, len(order))
-    assert best is not None
+            progress(done, steps)
+    rest.sort(key=lambda added: bounds[added])
+    cut = 0
+    for done, added in enumerate(rest, start=len(scores) + len(rest) + 1):
+        if bounds[added] >= best.value:
+            cut += 1  # and every placement after it, whose bound is no lower
+            continue
+        value, stopped = game.value(added, best.value)
+        cut += stopped
+        if not stopped and value < best.value:
+            best = Placed(added, value)
+        if progress is not None:
+            progress(done, steps)
     fortified = place(base, placed, best.added)
     reply = (
         best_reinforcement(fortified, reinforcements, on=on, exact=exact, max_states=max_states)
@@ -205,6 +225,7 @@ def fortify_turn(
         placements=placement_count(extra, len(placed)),
         searched=len(order),
         plans=game.plans,
+        bounds=game.bounds,
         cut=cut,
         exact=exact,
         states=game.states,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from strategy.risk.plan.describe import value_text
+from strategy.risk.plan.model import Turn
 from strategy.risk.plan.solve import TurnPlan, Value
 
 if TYPE_CHECKING:
@@ -34,8 +35,23 @@ def dumps(obj: dict[str, Any]) -> str:
 
 
 class Shown:
-    """The views of a placement search's result: text, JSON (``to_json()`` is what the
-    command line prints) and a table for notebooks."""
+    """What the results of the placement searches share: the best placement of armies on
+    ``territories`` of ``turn`` and its value, and the views: text, JSON (``to_json()`` is
+    what the command line prints) and a table for notebooks."""
+
+    turn: Turn
+    territories: tuple[int, ...]
+    best: Placed
+
+    @property
+    def value(self) -> Value:
+        """The best placement's value."""
+        return self.best.value
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names of the territories placed on."""
+        return tuple(self.turn.names[t] for t in self.territories)
 
     def text(self) -> str:
         """The placements compared, as text."""
@@ -225,12 +241,12 @@ def fortification_text(found: Fortification) -> str:
     if found.reinforcements:
         then = f"places {found.reinforcements} reinforcements and plays its optimal plan"
     mode = "exact" if found.exact else "floats"
-    cut = f", {found.cut:,} settled early by the bound" if found.cut else ""
     lines = [
         f"Fortification: the defender places {found.armies} armies on "
         f"{', '.join(found.names)} (at least 1 each); then the attacker ({attacker}) {then}",
-        f"  {found.placements:,} placements, {found.searched:,} after dominance{cut}; "
-        f"{found.plans:,} plans, {found.states:,} states, {mode}, {found.seconds:.2f} s",
+        f"  {found.placements:,} placements, {found.searched:,} after dominance, "
+        f"{found.cut:,} of them settled by lower bounds; {found.plans:,} optimal plans and "
+        f"{found.bounds:,} fixed ones, {found.states:,} states, {mode}, {found.seconds:.2f} s",
         "",
         turn.objective.describe(turn.target_name) + ", which the defender holds down to",
         *_compared(
@@ -264,8 +280,9 @@ def fortification_json(found: Fortification) -> dict[str, Any]:
         "stack_the_border": _placed_json(names, found.border, exact, True),
         "placements": found.placements,
         "after_dominance": found.searched,
-        "settled_by_bound": found.cut,
+        "settled_by_bounds": found.cut,
         "plans": found.plans,
+        "bound_plans": found.bounds,
         "states": found.states,
         "seconds": found.seconds,
         "reply": None if found.reply is None else found.reply.best.named(found.reply.names),

@@ -221,13 +221,3 @@ class Reinforcement(Shown, Summarised):
     exact: bool
     states: int
     seconds: float
-
-    @property
-    def value(self) -> Value:
-        """The best placement's value."""
-        return self.best.value
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The names of the territories placed on."""
-        return tuple(self.turn.names[t] for t in self.territories)
