@@ -4,6 +4,7 @@ maps, and against Monte Carlo runs."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -294,3 +295,27 @@ def test_bad_requests_say_why() -> None:
 def test_too_much_work_is_refused_up_front() -> None:
     with use_budget(Budget(seconds=1)), pytest.raises(TooLarge, match=r"[\d,]+ plans of up to"):
         fortify(attackers="Siam=30", armies=40, target="Australia", reinforce=10)
+
+
+# --- What the results show -----------------------------------------------------------------
+
+
+def test_results_show_as_json_and_in_notebooks() -> None:
+    found = reinforce(
+        attackers="Central America=3, North Africa=3",
+        defenders="Venezuela=2, Brazil=2, Peru=1, Argentina=1",
+        target="South America",
+        reinforcements=2,
+    )
+    data = json.loads(found.to_json())
+    assert Fraction(data["best"]["value_exact"]) == found.value
+    assert data["best"]["placement"] == found.best.named(found.names)
+    assert len(data["scores"]) == found.searched == data["placements"] == 3
+    page = found._repr_html_()
+    assert page.count("<tr>") == 5 and f"{float(found.value):.6f}" in page
+    game = fortify(attackers="Siam=6", armies=5, target="Australia")
+    data = json.loads(game.to_json())
+    assert Fraction(data["best"]["value_exact"]) == game.value
+    assert sum(data["best"]["placement"].values()) == 5
+    assert game._repr_html_().count("<tr>") == 4
+    assert "plan=" not in repr(game) and "best=Placed(" in repr(game)

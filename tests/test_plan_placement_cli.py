@@ -3,11 +3,13 @@ against ``strategy risk plan`` run on every placement, text, JSON and errors."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import product
 
 import pytest
 
+from strategy.risk import fortify
 from tests.helpers import run, run_json
 
 SOUTH = "Venezuela=2,Brazil=2,Peru=1,Argentina=1"
@@ -118,3 +120,16 @@ def test_bad_requests_are_one_line_and_exit_2(
     status, _, err = run(capsys, "risk", *argv)
     assert status == 2
     assert message in err and err.count("\n") == 1
+
+
+def test_fortify_json_is_the_librarys(capsys: pytest.CaptureFixture[str]) -> None:
+    printed = run_json(
+        capsys, "risk", "fortify", "--from", "Siam=7", "--target", "Australia", "--armies", "6",
+        "--reinforce", "1",
+    )  # fmt: skip
+    library = json.loads(
+        fortify(attackers="Siam=7", target="Australia", armies=6, reinforce=1).to_json()
+    )
+    for obj in (printed, library):
+        del obj["seconds"]  # the one field that differs between two runs
+    assert printed == library

@@ -86,7 +86,7 @@ def _reinforcement_rows(found: Reinforcement) -> list[tuple[str, Placed | None]]
         ("best placement", found.best),
         ("runner-up", found.runner_up),
         ("all on the strongest stack", found.strongest),
-        ("all on the territory nearest the target", found.nearest),
+        ("all nearest the target", found.nearest),
     ]
 
 
