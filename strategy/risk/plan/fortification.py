@@ -181,7 +181,9 @@ def fortify_turn(
         typical = place(typical, places[:1], (reinforcements,))
     else:
         replies = 1
-    check_placements(typical, len(order) * replies, "fortifying", exact, max_states)
+    each = "reply" if replies == 1 else "replies"
+    what = f"fortifying ({len(order):,} placements x {replies:,} {each})"
+    check_placements(typical, len(order) * replies, what, exact, max_states)
     game = _Game(base, placed, reinforcements, on, exact, max_states)
     scores = {added: game.value(added, None)[0] for added in order[:2]}
     best = min((Placed(a, v) for a, v in scores.items()), key=lambda p: p.value)

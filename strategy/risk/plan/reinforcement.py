@@ -171,7 +171,8 @@ def best_reinforcement(
     search = Search(turn, territories, reinforcements, exact, max_states)
     order = search.candidates(kept)
     placed = place(turn, territories[:1], (reinforcements,))
-    check_placements(placed, len(order), "placing reinforcements", exact, max_states)
+    what = f"placing reinforcements ({len(order):,} placements)"
+    check_placements(placed, len(order), what, exact, max_states)
     best, _ = search.best(order, progress=progress, total=len(order))
     others = [Placed(a, v) for a, v in search.scores.items() if a != best.added]
     runner_up = max(others, key=lambda p: p.value, default=None)
