@@ -39,6 +39,7 @@ class Job:
     on: On = "border"
 
     def turn(self) -> Turn:
+        """The position as a turn on the classic board."""
         board = classic_map()
         attacker, defenders = (
             parse_armies(board, self.attacker),
@@ -62,6 +63,7 @@ class Job:
         plans = 0
 
         def reply(fortified: Turn) -> Value:
+            """The attacker's best over every placement of its reinforcements."""
             nonlocal plans
             places = eligible(fortified, self.on)
             values = []
@@ -80,6 +82,7 @@ class Job:
 
 
 def shares(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to share ``total`` among ``parts`` (0 or more each), by brute force."""
     return [a for a in product(range(total + 1), repeat=parts) if sum(a) == total]
 
 

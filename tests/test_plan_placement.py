@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from functools import cache
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 from hypothesis import given, settings
@@ -295,6 +295,19 @@ def test_bad_requests_say_why() -> None:
 def test_too_much_work_is_refused_up_front() -> None:
     with use_budget(Budget(seconds=1)), pytest.raises(TooLarge, match=r"[\d,]+ plans of up to"):
         fortify(attackers="Siam=30", armies=40, target="Australia", reinforce=10)
+
+
+def test_progress_is_reported_to_the_end() -> None:
+    seen: list[tuple[int, int]] = []
+    fortify(
+        attackers="Siam=6",
+        armies=7,
+        target="Australia",
+        reinforce=1,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen and seen[-1][0] == seen[-1][1]
+    assert all(a <= b for (a, _), (b, _) in pairwise(seen))
 
 
 # --- What the results show -----------------------------------------------------------------

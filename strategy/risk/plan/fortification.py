@@ -198,12 +198,12 @@ def fortify_turn(
     cut = 0
     for done, added in enumerate(rest, start=len(scores) + len(rest) + 1):
         if bounds[added] >= best.value:
-            cut += 1  # and every placement after it, whose bound is no lower
-            continue
-        value, stopped = game.value(added, best.value)
-        cut += stopped
-        if not stopped and value < best.value:
-            best = Placed(added, value)
+            cut += 1  # as is every placement after it, whose bound is no lower
+        else:
+            value, stopped = game.value(added, best.value)
+            cut += stopped
+            if not stopped and value < best.value:
+                best = Placed(added, value)
         if progress is not None:
             progress(done, steps)
     fortified = place(base, placed, best.added)

@@ -132,6 +132,7 @@ def naive(turn: Turn, territories: Sequence[int], total: int) -> tuple[int, int]
     far = distances(turn)
 
     def hops(t: int) -> int:
+        """Borders to the target, those that cannot reach it last."""
         return turn.size if far[t] is None else far[t] or 0
 
     strongest = min(territories, key=lambda t: (-turn.armies[t], hops(t), t))
