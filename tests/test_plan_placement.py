@@ -332,3 +332,6 @@ def test_results_show_as_json_and_in_notebooks() -> None:
     assert sum(data["best"]["placement"].values()) == 5
     assert game._repr_html_().count("<tr>") == 4
     assert "plan=" not in repr(game) and "best=Placed(" in repr(game)
+    frame = game.to_pandas(fractions=True)
+    assert frame.loc["best fortification", "value"] == game.value
+    assert frame.loc["best fortification", list(game.names)].sum() == 5

@@ -15,8 +15,9 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from strategy.engine.extras import require
 from strategy.risk.plan.describe import value_text
 from strategy.risk.plan.model import Turn
 from strategy.risk.plan.solve import TurnPlan, Value
@@ -55,11 +56,11 @@ class Shown:
 
     def text(self) -> str:
         """The placements compared, as text."""
-        return str(_views(self)[0](self))
+        return _view(self).text(self)
 
     def json(self) -> dict[str, Any]:
         """The placements compared, as a JSON object."""
-        obj: dict[str, Any] = _views(self)[1](self)
+        obj: dict[str, Any] = _view(self).json(self)
         return obj
 
     def to_json(self) -> str:
@@ -67,18 +68,43 @@ class Shown:
         return dumps(self.json())
 
     def _repr_html_(self) -> str:
-        return str(_views(self)[2](self))
+        return _view(self).html(self)
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """The placements compared as a DataFrame (pandas: the ``notebook`` extra): one row
+        each, the armies placed on each territory (the defender's: all it holds there), and
+        the value (``Fraction`` objects with ``fractions=True``)."""
+        pandas = require("pandas", "notebook", "to_pandas()")
+        view = _view(self)
+        rows = [
+            (label, *(view.base + a for a in p.added), p.value if fractions else float(p.value))
+            for label, p in view.rows(self)
+            if p is not None
+        ]
+        return pandas.DataFrame(rows, columns=["placement", *self.names, "value"]).set_index(
+            "placement"
+        )
 
 
-Views = tuple[Callable[[Any], str], Callable[[Any], Any], Callable[[Any], str]]
+class _View(NamedTuple):
+    """How one kind of result shows itself; ``base`` is what each territory holds before
+    placing, as shown (the defender's one army each; the attacker's armies are not shown)."""
+
+    text: Callable[[Any], str]
+    json: Callable[[Any], Any]
+    html: Callable[[Any], str]
+    rows: Callable[[Any], list[tuple[str, Placed | None]]]
+    base: int
 
 
-def _views(result: Shown) -> Views:
+def _view(result: Shown) -> _View:
     from strategy.risk.plan.fortification import Fortification
 
     if isinstance(result, Fortification):
-        return fortification_text, fortification_json, fortification_html
-    return reinforcement_text, reinforcement_json, reinforcement_html
+        return _View(
+            fortification_text, fortification_json, fortification_html, _fortification_rows, 1
+        )
+    return _View(reinforcement_text, reinforcement_json, reinforcement_html, _reinforcement_rows, 0)
 
 
 def _reinforcement_rows(found: Reinforcement) -> list[tuple[str, Placed | None]]:
