@@ -157,9 +157,14 @@ def _compared(
             continue
         text = value_text(placed.value, exact)
         if index:
-            text = f"{float(placed.value):.6f}   {gain} {float(sign * (best - placed.value)):+.6f}"
+            text = f"{float(placed.value):.6f}   {gain} {_gain(sign, best, placed.value)}"
         lines += [f"  {label:<{LABEL}}{text}", f"    {shown(placed)}"]
     return lines
+
+
+def _gain(sign: int, best: Value, value: Value) -> str:
+    """How much better the best is, signed (``+0.000000``, never ``-0.000000``)."""
+    return f"{float(sign * (best - value)) + 0.0:+.6f}"
 
 
 def _first_move(plan: TurnPlan) -> dict[str, Any]:
@@ -265,7 +270,8 @@ def fortification_text(found: Fortification) -> str:
     )
     then = "plays its optimal plan"
     if found.reinforcements:
-        then = f"places {found.reinforcements} reinforcements and plays its optimal plan"
+        many = "s" if found.reinforcements > 1 else ""
+        then = f"places {found.reinforcements} reinforcement{many} and plays its optimal plan"
     mode = "exact" if found.exact else "floats"
     lines = [
         f"Fortification: the defender places {found.armies} armies on "
@@ -329,7 +335,7 @@ def _html(
     body = "".join(
         f"<tr><th>{html.escape(label)}</th><td>{html.escape(shown(p))}</td>"
         f'<td class="v">{float(p.value):.6f}</td>'
-        f'<td class="v">{float(sign * (best - p.value)):+.6f}</td></tr>'
+        f'<td class="v">{_gain(sign, best, p.value)}</td></tr>'
         for label, p in rows
         if p is not None
     )
