@@ -40,9 +40,10 @@ from strategy.risk.plan.solve import Progress, TurnPlan, Value, check_size, plan
 
 On = Literal["border", "any"]
 ON: tuple[On, ...] = ("border", "any")
-#: Seconds a plan takes per state of its bound, rounded up from benchmarks/bench_plan.py
-#: (20 to 35 microseconds on the development machine): what refusals estimate time with.
-SECONDS_PER_STATE = 4e-5
+#: Seconds a plan takes per state of its bound: the most measured by ``bench_plan.py
+#: --placements`` on the development machine (6 to 25 microseconds of processor time, the
+#: bound being loose), so refusals estimate the time of all the plans from above.
+SECONDS_PER_STATE = 2.5e-5
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ def eligible(turn: Turn, on: On) -> tuple[int, ...]:
     return found
 
 
-def naive(turn: Turn, territories: Sequence[int], total: int) -> tuple[int, int]:
+def naive(turn: Turn, territories: Sequence[int]) -> tuple[int, int]:
     """Where players put everything: the strongest stack (nearest the target among equals)
     and the territory nearest the target (strongest among equals); first in region order."""
     far = distances(turn)
@@ -178,7 +179,7 @@ def best_reinforcement(
     others = [Placed(a, v) for a, v in search.scores.items() if a != best.added]
     runner_up = max(others, key=lambda p: p.value, default=None)
     picks = []
-    for territory in naive(turn, territories, reinforcements):
+    for territory in naive(turn, territories):
         added = tuple(reinforcements * (t == territory) for t in territories)
         picks.append(Placed(added, search.value(added)))
     assert search.best_plan is not None and search.best_plan.value == best.value
