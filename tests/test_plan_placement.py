@@ -23,7 +23,7 @@ from strategy.risk.plan.placement import live_mask, place, slots
 from strategy.risk.plan.reinforcement import On, best_reinforcement, eligible
 from strategy.risk.plan.simulate import simulate_plan
 from strategy.risk.plan.solve import Value, plan_turn
-from tests.test_plan import OBJECTIVES, Tiny, roll, tiny_turn
+from tests.test_plan import OBJECTIVES, Tiny, random_borders, roll, tiny_turn
 
 
 def every_placement(total: int, parts: int, least: int = 0) -> list[tuple[int, ...]]:
@@ -49,11 +49,7 @@ def small_turns(draw: st.DrawFn) -> Turn:
     """A random connected map of 3 to 8 territories, one to five of them the attacker's,
     sometimes with a part that cannot reach the target (which the dominance merges)."""
     size = draw(st.integers(3, 5))
-    edges = {(draw(st.integers(0, i - 1)), i) for i in range(1, size)}
-    for i in range(size):
-        for j in range(i + 1, size):
-            if draw(st.booleans()) and draw(st.booleans()):
-                edges.add((i, j))
+    edges = random_borders(draw, size)
     mine_count = draw(st.integers(1, min(3, size - 1)))
     mine = {i: draw(st.integers(1, 5)) for i in range(mine_count)}
     theirs = {i: draw(st.integers(1, 2)) for i in range(mine_count, size)}
