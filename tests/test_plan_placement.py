@@ -23,7 +23,7 @@ from strategy.risk.plan.placement import live_mask, place, slots
 from strategy.risk.plan.reinforcement import On, best_reinforcement, eligible
 from strategy.risk.plan.simulate import simulate_plan
 from strategy.risk.plan.solve import Value, plan_turn
-from tests.test_plan import OBJECTIVES, Tiny, random_borders, roll, tiny_turn
+from tests.test_plan import MOVE_INS, OBJECTIVES, Tiny, random_borders, roll, tiny_turn
 
 
 def every_placement(total: int, parts: int, least: int = 0) -> list[tuple[int, ...]]:
@@ -47,7 +47,8 @@ def reply_value(turn: Turn, reinforcements: int, on: On) -> Value:
 @st.composite
 def small_turns(draw: st.DrawFn) -> Turn:
     """A random connected map of 3 to 8 territories, one to five of them the attacker's,
-    sometimes with a part that cannot reach the target (which the dominance merges)."""
+    sometimes with a part that cannot reach the target (which the dominance merges); any
+    objective and move-in rule."""
     size = draw(st.integers(3, 5))
     edges = random_borders(draw, size)
     mine_count = draw(st.integers(1, min(3, size - 1)))
@@ -63,7 +64,8 @@ def small_turns(draw: st.DrawFn) -> Turn:
             theirs[size + 2] = draw(st.integers(1, 2))
             edges |= {(size, size + 2), (size + 1, size + 2)}
     objective = draw(st.sampled_from(OBJECTIVES))
-    return tiny_turn(Tiny(sorted(edges), mine, theirs, target), objective)
+    move_in = draw(st.sampled_from(MOVE_INS))
+    return tiny_turn(Tiny(sorted(edges), mine, theirs, target), objective, move_in)
 
 
 # --- Reinforcement: the best of every placement ------------------------------------------
