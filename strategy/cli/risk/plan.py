@@ -37,6 +37,8 @@ EPILOG = """examples:
   strategy risk plan --from "Siam=12" --target Australia --objective value \\
       --defenders "Indonesia=3,New Guinea=2,Western Australia=2,Eastern Australia=1" --json
   strategy risk plan --position turn.json --objective keep:4 --simulate 100000 --seed 1
+  strategy risk plan --from "Central America=8,North Africa=7" --target "South America" \\
+      --defenders "Venezuela=2,Brazil=3,Peru=1,Argentina=2" --reinforce 5 --reinforce-on any
   strategy risk plan --map mymap.json --from "A=9" --defenders "B=2,C=3" --target "B,C"
   strategy risk plan --from "Central America=6" --defenders "Venezuela=1,Brazil=1,Peru=1,\\
 Argentina=1" --target "South America" --graph plan.graphml
@@ -62,6 +64,43 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_position_options(parser, "the other territories' armies")
+    play = add_plan_options(parser)
+    add_reinforce_options(play)
+    shown = parser.add_argument_group("what is shown")
+    shown.add_argument(
+        "--detail",
+        type=float,
+        default=0.02,
+        metavar="P",
+        help="show the plan's lines taken with probability P or more (default 0.02)",
+    )
+    shown.add_argument("--no-compare", action="store_true", help="skip the fixed chains")
+    shown.add_argument(
+        "--simulate", type=positive_int, metavar="N", help="check the plan with N random turns"
+    )
+    shown.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
+    shown.add_argument(
+        "--graph",
+        type=Path,
+        metavar="FILE",
+        help="write the solved state graph (.graphml, .gexf, .json or .dot)",
+    )
+    shown.add_argument(
+        "--graph-max-states",
+        type=positive_int,
+        default=20_000,
+        metavar="N",
+        help="refuse graphs of turns with more than N states (default 20000)",
+    )
+    add_rule_options(parser)
+    add_output_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def add_position_options(parser: argparse.ArgumentParser, defenders: str) -> None:
+    """Where the armies are, what to take, the region and the map; ``defenders`` says what
+    ``--defenders`` gives."""
     where = parser.add_argument_group("the position")
     where.add_argument(
         "--from",
@@ -76,7 +115,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         action="append",
         default=[],
         metavar="T=N,...",
-        help='the other territories\' armies, as "Venezuela=2,Brazil=3" (repeatable)',
+        help=f'{defenders}, as "Venezuela=2,Brazil=3" (repeatable)',
     )
     where.add_argument(
         "--target", help='what to take: a continent or territories, as "South America"'
@@ -94,6 +133,10 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="classic board without the New Guinea-Western Australia border, as TotalRisk "
         "and hacker_risk draw it",
     )
+
+
+def add_plan_options(parser: argparse.ArgumentParser) -> argparse._ArgumentGroup:
+    """How the attacker plans: objective, move-in, dice, exact or float, size limit."""
     play = parser.add_argument_group("the plan")
     play.add_argument(
         "--objective",
@@ -134,42 +177,35 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="refuse plans that may visit more than N states (default 1,000,000 exact, "
         "3,000,000 float)",
     )
-    shown = parser.add_argument_group("what is shown")
-    shown.add_argument(
-        "--detail",
-        type=float,
-        default=0.02,
-        metavar="P",
-        help="show the plan's lines taken with probability P or more (default 0.02)",
+    return play
+
+
+def add_reinforce_options(group: argparse._ArgumentGroup) -> None:
+    """``--reinforce R`` and ``--reinforce-on``: armies the attacker places first."""
+    group.add_argument(
+        "--reinforce",
+        type=nonnegative_int,
+        default=0,
+        metavar="R",
+        help="first place R new armies where the plan does best (the best placement, "
+        "compared with all on the strongest stack and all nearest the target)",
     )
-    shown.add_argument("--no-compare", action="store_true", help="skip the fixed chains")
-    shown.add_argument(
-        "--simulate", type=positive_int, metavar="N", help="check the plan with N random turns"
+    group.add_argument(
+        "--reinforce-on",
+        choices=("border", "any"),
+        default="border",
+        help="border: only territories bordering the target (default); any: any of the "
+        "attacker's territories in the region",
     )
-    shown.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
-    shown.add_argument(
-        "--graph",
-        type=Path,
-        metavar="FILE",
-        help="write the solved state graph (.graphml, .gexf, .json or .dot)",
-    )
-    shown.add_argument(
-        "--graph-max-states",
-        type=positive_int,
-        default=20_000,
-        metavar="N",
-        help="refuse graphs of turns with more than N states (default 20000)",
-    )
-    add_rule_options(parser)
-    add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the turn, solve it, compare, and write the report."""
+    """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
     from strategy.risk.plan.baselines import compare
+    from strategy.risk.plan.placement import place
     from strategy.risk.plan.position import left_out
+    from strategy.risk.plan.reinforcement import best_reinforcement, eligible
     from strategy.risk.plan.report import PlanReport
     from strategy.risk.plan.simulate import require_trials, simulate_plan
     from strategy.risk.plan.size import state_bound
@@ -180,13 +216,27 @@ def run(args: argparse.Namespace) -> int:
     if args.simulate:
         require_trials(args.simulate)
     turn, positions = _turn(args)
-    bound = state_bound(turn)
+    # Wherever reinforcements go, the plan after them has the same state bound.
+    where = eligible(turn, args.reinforce_on)[:1] if args.reinforce else ()
+    bound = state_bound(place(turn, where, (args.reinforce,) * len(where)))
     # Exact plans cost about what float ones do; floats serve where exact ones are refused.
     exact = args.exact if args.exact is not None else bound <= EXACT_LIMIT
-    graph = _graph_target(args, turn, bound)
+    graph = _graph_target(args, bound)
     began = time.perf_counter()
+    found = None
     with ProgressBar("plan") as progress:
-        plan = plan_turn(turn, exact=exact, max_states=args.max_states, progress=progress)
+        if args.reinforce:
+            found = best_reinforcement(
+                turn,
+                args.reinforce,
+                on=args.reinforce_on,
+                exact=exact,
+                max_states=args.max_states,
+                progress=progress,
+            )
+            plan = found.plan
+        else:
+            plan = plan_turn(turn, exact=exact, max_states=args.max_states, progress=progress)
     seconds = time.perf_counter() - began
     report = PlanReport(
         plan,
@@ -202,11 +252,15 @@ def run(args: argparse.Namespace) -> int:
     written = _write_graph(graph, plan) if graph is not None else None
     if args.format == "json":
         obj = report.json()
+        if found is not None:
+            obj["reinforcement"] = found.json()
         if written is not None:
             obj["graph"] = written
         write_json(args, obj)
     else:
         text = report.text()
+        if found is not None:
+            text = f"{found.text()}\n\n{text}"
         if written is not None:
             text += (
                 f"\n\nwrote {written['file']}: {written['nodes']} nodes, {written['edges']} edges"
@@ -215,14 +269,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _turn(args: argparse.Namespace) -> tuple[Turn, tuple[dict[str, int], ...]]:
-    from strategy.risk.plan.objectives import TurnObjective
-    from strategy.risk.plan.position import (
-        armies_from_json,
-        build_turn,
-        load_position,
-        parse_armies,
-    )
+Position = tuple["Map", dict[str, int], dict[str, int], Any, Any]
+
+
+def position(args: argparse.Namespace) -> Position:
+    """The board, the attacker's and the defenders' armies, the target and the region, from
+    the position file and the options (which add to it)."""
+    from strategy.risk.plan.position import armies_from_json, load_position, parse_armies
 
     board = _board(args)
     file = load_position(args.position) if args.position else {}
@@ -235,20 +288,20 @@ def _turn(args: argparse.Namespace) -> tuple[Turn, tuple[dict[str, int], ...]]:
     target = args.target or file.get("target")
     if not target:
         raise CliError("name what to take with --target (a continent or territories)")
-    region = args.region or file.get("region")
-    objective_text = args.objective
-    if objective_text == "value":
-        continent = board.continent(target) if isinstance(target, str) else None
-        if continent is None:
-            raise CliError("value needs a bonus (value:BONUS) unless the target is a continent")
-        objective_text = f"value:{continent.bonus}"
-    turn = build_turn(
+    return board, attacker, defenders, target, args.region or file.get("region")
+
+
+def _turn(args: argparse.Namespace) -> tuple[Turn, tuple[dict[str, int], ...]]:
+    from strategy.risk.plan.calls import turn_of
+
+    board, attacker, defenders, target, region = position(args)
+    turn = turn_of(
         board,
         attacker,
         defenders,
         target,
         region,
-        objective=TurnObjective.parse(objective_text),
+        objective=args.objective,
         rules=rules_from_args(args),
         move_in=args.move_in,
     )
@@ -265,7 +318,7 @@ def _board(args: argparse.Namespace) -> Map:
     return classic_map(disputed=not args.no_disputed)
 
 
-def _graph_target(args: argparse.Namespace, turn: Turn, bound: int) -> Path | None:
+def _graph_target(args: argparse.Namespace, bound: int) -> Path | None:
     """Check the graph's file and size before any solving."""
     if args.graph is None:
         return None

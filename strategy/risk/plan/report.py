@@ -86,7 +86,7 @@ class PlanReport:
         ]
         lines += self._comparison_lines()
         if self.simulation is not None:
-            lines += self._simulation_lines(self.simulation)
+            lines += simulation_lines(self.simulation, plan.value)
         first = plan.policy[plan.start]
         lines += ["", "First decision: " + self._first_text(first)]
         body = plan_lines(plan, self.flow, threshold=self.threshold)
@@ -139,15 +139,6 @@ class PlanReport:
         gain = float(self.plan.value - value)
         return f"{float(value):.6f}   optimal gains {gain:+.6f}"
 
-    def _simulation_lines(self, run: PlanSimulation) -> list[str]:
-        e = run.estimate
-        inside = "contains" if e.contains(self.plan.value) else "MISSES"
-        return [
-            f"  {'Monte Carlo of the plan':<36}{e.value:.6f}   {e.confidence:.0%} interval "
-            f"[{e.low:.6f}, {e.high:.6f}] {inside} the exact value",
-            f"    {run.trials:,} turns, seed {run.seed}",
-        ]
-
     def json(self) -> dict[str, Any]:
         """The report as JSON: the value, first move, comparison, plan lines, policy table."""
         plan, turn = self.plan, self.plan.turn
@@ -179,16 +170,7 @@ class PlanReport:
         if self.comparison is not None:
             obj["comparison"] = self._comparison_json(self.comparison)
         if self.simulation is not None:
-            e = self.simulation.estimate
-            obj["simulation"] = {
-                "trials": self.simulation.trials,
-                "seed": self.simulation.seed,
-                "estimate": e.value,
-                "low": e.low,
-                "high": e.high,
-                "confidence": e.confidence,
-                "contains_value": e.contains(plan.value),
-            }
+            obj["simulation"] = simulation_json(self.simulation, plan.value)
         obj["plan"] = plan_lines(plan, self.flow, threshold=self.threshold)
         obj["policy"] = self._policy_json()
         return obj
@@ -238,6 +220,31 @@ class PlanReport:
             rows.append(row)
         rows.sort(key=lambda r: -r["reach"])
         return rows
+
+
+def simulation_lines(run: PlanSimulation, value: Value) -> list[str]:
+    """A Monte Carlo run of a plan and whether its interval holds the exact ``value``."""
+    e = run.estimate
+    inside = "contains" if e.contains(value) else "MISSES"
+    return [
+        f"  {'Monte Carlo of the plan':<36}{e.value:.6f}   {e.confidence:.0%} interval "
+        f"[{e.low:.6f}, {e.high:.6f}] {inside} the exact value",
+        f"    {run.trials:,} turns, seed {run.seed}",
+    ]
+
+
+def simulation_json(run: PlanSimulation, value: Value) -> dict[str, Any]:
+    """:func:`simulation_lines` as JSON."""
+    e = run.estimate
+    return {
+        "trials": run.trials,
+        "seed": run.seed,
+        "estimate": e.value,
+        "low": e.low,
+        "high": e.high,
+        "confidence": e.confidence,
+        "contains_value": e.contains(value),
+    }
 
 
 def _number(name: str, value: Value, exact: bool) -> dict[str, Any]:
