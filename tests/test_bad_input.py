@@ -123,7 +123,9 @@ LONG = "x" * 5000
 )
 def test_an_echoed_value_is_cut(argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
     err = refused(capsys, *argv)
-    assert " characters)" in err and len(err) < 300
+    # What is left after the cut value: at most the command's own words, such as the list
+    # of the group's commands that argparse gives after an unknown one.
+    assert " characters)" in err and len(err) < 400
 
 
 def test_the_issue_s_probability_above_one(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from strategy.engine.extras import require
 from strategy.risk.plan.describe import value_text
@@ -43,6 +43,8 @@ class Shown:
     turn: Turn
     territories: tuple[int, ...]
     best: Placed
+    #: Whether the defender places (fortifying) rather than the attacker (reinforcing).
+    defending: ClassVar[bool]
 
     @property
     def value(self) -> Value:
@@ -98,9 +100,7 @@ class _View(NamedTuple):
 
 
 def _view(result: Shown) -> _View:
-    from strategy.risk.plan.fortification import Fortification
-
-    if isinstance(result, Fortification):
+    if result.defending:
         return _View(
             fortification_text, fortification_json, fortification_html, _fortification_rows, 1
         )

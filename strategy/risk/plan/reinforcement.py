@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
@@ -208,6 +208,8 @@ class Reinforcement(Shown, Summarised):
     what it is measured against. ``scores`` holds every placement planned, best first;
     ``placements`` counts them all, ``searched`` those the dominance left to plan; ``plan``
     is the best placement's plan and ``states`` the states of every plan made."""
+
+    defending: ClassVar[bool] = False
 
     turn: Turn = field(repr=False)
     reinforcements: int
