@@ -20,14 +20,18 @@ from __future__ import annotations
 
 from math import comb, prod
 
+from strategy.risk.plan.fronts import Fronts
 from strategy.risk.plan.model import Turn
 
 
-def state_bound(turn: Turn) -> int:
-    """An upper bound on the states :func:`strategy.risk.plan.solve.plan_turn` visits."""
+def state_bound(turn: Turn, *, fronts: bool = True) -> int:
+    """An upper bound on the states :func:`strategy.risk.plan.solve.plan_turn` visits:
+    with ``fronts`` (the default, which the compact induction keeps) only states of one
+    front (:mod:`strategy.risk.plan.fronts`) count when the turn splits into fronts."""
     enemies = [i for i in range(turn.size) if not turn.attacker >> i & 1]
     stay = turn.rules.stay_behind
     armies = turn.initial_armies
+    splits = Fronts(turn) if fronts and turn.objective.kind == "capture-all" else None
     total = 0
     for subset in range(1 << len(enemies)):
         owned = turn.attacker | sum(1 << e for k, e in enumerate(enemies) if subset >> k & 1)
@@ -38,8 +42,17 @@ def state_bound(turn: Turn) -> int:
             for i in range(turn.size)
             if owned >> i & 1 and any(not owned >> n & 1 for n in turn.neighbours[i])
         ]
+        # The sets of territories that may attack, by size: all of them, or with fronts
+        # only those that leave one front.
+        sizes = [comb(len(live), j) for j in range(len(live) + 1)]
+        if splits is not None and splits.split(owned, 0) is not None:
+            sizes = [0] * (len(live) + 1)
+            for chosen in range(1 << len(live)):
+                mask = sum(1 << i for k, i in enumerate(live) if chosen >> k & 1)
+                if splits.split(owned, mask) is None:
+                    sizes[bin(chosen).count("1")] += 1
         placements = sum(
-            comb(len(live), j) * comb(armies - j * stay, j)
+            sizes[j] * comb(armies - j * stay, j)
             for j in range(len(live) + 1)
             if armies - j * stay >= j
         )

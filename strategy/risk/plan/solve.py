@@ -24,14 +24,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from strategy.engine.resources import TooLarge, require_memory
+from strategy.risk.plan.compact import Policy, Values, solve_values
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.size import state_bound
 
 Value = Fraction | float
 Progress = Callable[[int, int], None]
+Method = Literal["compact", "states"]
 
 #: The most states an exact plan may visit, and a float one; each state costs about
 #: :data:`STATE_BYTES` of memory.
@@ -166,8 +168,14 @@ def plan_turn(
     restriction: Restriction | None = None,
     max_states: int | None = None,
     progress: Progress | None = None,
+    method: Method = "compact",
 ) -> TurnPlan:
     """Solve ``turn``: the optimal plan, or the best one ``restriction`` allows.
+
+    ``method`` picks the induction of an unrestricted turn: ``compact``
+    (:mod:`strategy.risk.plan.compact`, states as numbers, choices worked out when asked
+    for) or ``states`` (the general induction, every state and choice kept as objects,
+    which restricted plans always use). Both give the same values.
 
     Unrestricted turns are refused up front (:func:`check_size`) when too large; restricted
     ones visit few states and are stopped only if they pass the limit.
@@ -176,6 +184,12 @@ def plan_turn(
     total = check_size(turn, exact=exact, max_states=max_states) if restriction is None else limit
     start, bank = turn.start()
     induction = _Induction(turn, restriction or EveryMove(), exact, turn.key(start))
+    if restriction is None and method == "compact":
+        with _collector_paused():
+            memo = solve_values(turn, induction, limit=limit, total=total, progress=progress)
+        raw = Values(turn, memo, None)
+        numbers = Values(turn, memo, induction.powers) if exact else raw
+        return TurnPlan(turn, start, bank, numbers, Policy(induction, raw), exact)
     values, policy = induction.values, induction.policy
     pending: dict[TurnState, tuple[Any, list[_Option]]] = {}
     stack = [start]
@@ -244,10 +258,14 @@ class _Induction:
 
     def roll(self, state: TurnState, source: int, target: int) -> tuple[tuple[int, int, Any], ...]:
         """One roll's (losses, losses, probability), the probability over ``T`` if exact."""
-        key = state.armies[source], state.armies[target]
+        return self.roll_armies(state.armies[source], state.armies[target])
+
+    def roll_armies(self, attacking: int, defending: int) -> tuple[tuple[int, int, Any], ...]:
+        """:meth:`roll` for ``attacking`` armies against ``defending`` ones."""
+        key = attacking, defending
         found = self.rolls.get(key)
         if found is None:
-            steps = self.turn.steps(state, source, target)
+            steps = self.turn.roll_steps(attacking, defending)
             if self.exact:
                 throws = self.throws
                 found = tuple((a, d, int(p * throws)) for a, d, p in steps)
