@@ -117,6 +117,9 @@ def solve_values(
     near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
     memo: dict[int, Any] = {}
     fronts = Fronts(turn)
+    # These objectives pay by the territories held alone: one payoff per set held.
+    by_owned = objective.kind in ("capture-all", "territories")
+    stops: dict[int, int] = {}
     split = fronts.applies
     moves: dict[int, tuple[tuple[int, int, _Capture], ...]] = {}
     roll = induction.roll_armies
@@ -146,7 +149,13 @@ def solve_values(
                 # one front is what the size bound counts.
                 return product
         below = k - 1
-        best = turn.payoff(state) * powers[k]
+        if by_owned:
+            stop = stops.get(owned)
+            if stop is None:
+                stop = stops[owned] = turn.payoff(state)
+            best = stop * powers[k]
+        else:
+            best = turn.payoff(state) * powers[k]
         listed = moves.get(owned)
         if listed is None:
             listed = attacks(owned)

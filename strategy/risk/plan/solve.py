@@ -26,7 +26,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Literal, Protocol
 
-from strategy.engine.resources import TooLarge, require_memory
+from strategy.engine.resources import TooLarge, require
 from strategy.risk.plan.compact import Policy, Values, solve_values
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.size import state_bound
@@ -35,11 +35,17 @@ Value = Fraction | float
 Progress = Callable[[int, int], None]
 Method = Literal["compact", "states"]
 
-#: The most states an exact plan may visit, and a float one; each state costs about
-#: :data:`STATE_BYTES` of memory.
-EXACT_LIMIT = 1_000_000
-FLOAT_LIMIT = 3_000_000
+#: The most states an exact plan may visit, and a float one (the memory and time they need,
+#: below, are checked too).
+EXACT_LIMIT = 5_000_000
+FLOAT_LIMIT = 150_000_000
+#: Memory per state: the general induction's, and the compact one's, exact and float (peak
+#: per state measured on Africa by benchmarks/bench_plan.py is 600, 130 and 94 bytes; an
+#: exact value grows with the armies in play).
 STATE_BYTES = 700
+COMPACT_BYTES = {True: 200, False: 110}
+#: States the compact induction solves per second of one core (measured 30,000 to 90,000).
+STATES_PER_SECOND = 25_000
 #: Float moves within this fraction of the largest payoff count as tied with the best.
 TIE_TOLERANCE = 1e-12
 
@@ -141,14 +147,18 @@ _Landing = tuple[Any, Any, TurnState, Any]
 _Option = tuple[tuple[int, int], list[_Landing], tuple[Any, list[_Landing]] | None]
 
 
-def check_size(turn: Turn, *, exact: bool, max_states: int | None = None) -> int:
-    """The state bound, or ``TooLarge`` (a ``ValueError``) naming it when over the limit.
+def check_size(
+    turn: Turn, *, exact: bool, max_states: int | None = None, method: Method = "compact"
+) -> int:
+    """The state bound, or ``TooLarge`` (a ``ValueError``) naming it when over the limit or
+    when the memory or time it may take (:func:`plan_cost`) is over the budget
+    (:mod:`strategy.engine.resources`).
 
     >>> from strategy.risk.plan.position import path_turn
     >>> check_size(path_turn(3, (1,)), exact=True)
     4
     """
-    bound = state_bound(turn)
+    bound, memory, seconds = plan_cost(turn, exact=exact, method=method)
     limit = max_states or (EXACT_LIMIT if exact else FLOAT_LIMIT)
     if bound > limit:
         kind = "an exact" if exact else "a float"
@@ -157,8 +167,23 @@ def check_size(turn: Turn, *, exact: bool, max_states: int | None = None) -> int
             f"this turn may have up to {bound:,} states, more than {kind} plan takes "
             f"({limit:,}){hint}: give fewer armies or a smaller region"
         )
-    require_memory(bound * STATE_BYTES, f"a plan of up to {bound:,} states")
+    require(f"a plan of up to {bound:,} states", memory=memory, seconds=seconds)
     return bound
+
+
+def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[int, float, float]:
+    """Before any work: the state bound, and the most memory (bytes) and time (seconds)
+    solving may take at that bound (the states met are often far fewer).
+
+    >>> from strategy.risk.plan.position import path_turn
+    >>> plan_cost(path_turn(3, (1,)), exact=False)
+    (4, 440, 0.00016)
+    """
+    if method == "states":
+        bound = state_bound(turn, fronts=False)
+        return bound, bound * STATE_BYTES, 0.0
+    bound = state_bound(turn)
+    return bound, bound * COMPACT_BYTES[exact], bound / STATES_PER_SECOND
 
 
 def plan_turn(
@@ -181,7 +206,9 @@ def plan_turn(
     ones visit few states and are stopped only if they pass the limit.
     """
     limit = max_states or (EXACT_LIMIT if exact else FLOAT_LIMIT)
-    total = check_size(turn, exact=exact, max_states=max_states) if restriction is None else limit
+    total = limit
+    if restriction is None:
+        total = check_size(turn, exact=exact, max_states=max_states, method=method)
     start, bank = turn.start()
     induction = _Induction(turn, restriction or EveryMove(), exact, turn.key(start))
     if restriction is None and method == "compact":
