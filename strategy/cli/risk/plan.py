@@ -165,9 +165,23 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run)
 
 
+def _bounds(turn: Turn) -> str:
+    """What a refused capture-all plan is known to be worth (strategy.risk.plan.bounds)."""
+    from strategy.risk.plan.bounds import plan_bounds
+
+    if turn.objective.kind != "capture-all":
+        return ""
+    bounds = plan_bounds(turn)
+    return (
+        f"; without solving, {float(bounds.lower):.6f} <= P <= {float(bounds.upper):.6f} "
+        f"(below: {bounds.lower_plan}; above: the armies as one pool)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the turn, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
+    from strategy.engine.resources import TooLarge
     from strategy.risk.plan.baselines import compare
     from strategy.risk.plan.position import left_out
     from strategy.risk.plan.report import PlanReport
@@ -183,8 +197,11 @@ def run(args: argparse.Namespace) -> int:
     exact = args.exact if args.exact is not None else bound <= EXACT_LIMIT
     graph = _graph_target(args, turn, bound)
     began = time.perf_counter()
-    with ProgressBar("plan") as progress:
-        plan = plan_turn(turn, exact=exact, max_states=args.max_states, progress=progress)
+    try:
+        with ProgressBar("plan") as progress:
+            plan = plan_turn(turn, exact=exact, max_states=args.max_states, progress=progress)
+    except TooLarge as refused:
+        raise TooLarge(f"{refused}{_bounds(turn)}") from None
     seconds = time.perf_counter() - began
     report = PlanReport(
         plan,
