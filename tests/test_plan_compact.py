@@ -5,15 +5,17 @@ floats within 1e-12), the same choices, and the size bound still a bound."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.engine.resources import Budget, TooLarge, use_budget
 from strategy.risk.plan.compact import Codec
 from strategy.risk.plan.fronts import Fronts
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.objectives import TurnObjective
 from strategy.risk.plan.size import state_bound
-from strategy.risk.plan.solve import TurnPlan, plan_turn
+from strategy.risk.plan.solve import COMPACT_BYTES, TurnPlan, plan_cost, plan_turn
 from tests.test_plan import MOVE_INS, OBJECTIVES, Tiny, classic, tiny_turn
 
 
@@ -119,3 +121,17 @@ def test_the_codec_numbers_each_state_once() -> None:
     keys = {codec.encode(state) for state in plan.values}
     assert len(keys) == plan.states
     assert all(codec.decode(codec.encode(s) or 0) == s for s in plan.values)
+
+
+def test_memory_and_time_are_checked_before_any_work() -> None:
+    africa = classic(
+        "Brazil=20",
+        "North Africa=3, Egypt=2, East Africa=2, Congo=2, South Africa=2, Madagascar=1",
+        "Africa",
+    )
+    bound, memory, seconds = plan_cost(africa, exact=False)
+    assert bound == state_bound(africa) and memory == bound * COMPACT_BYTES[False]
+    with use_budget(Budget(seconds=seconds / 2)), pytest.raises(TooLarge, match="would take"):
+        plan_turn(africa, exact=False)
+    with use_budget(Budget(memory=memory / 2)), pytest.raises(TooLarge, match="states"):
+        plan_turn(africa, exact=False)
