@@ -37,7 +37,7 @@ Method = Literal["compact", "states"]
 
 #: The most states an exact plan may visit, and a float one (the memory and time they need,
 #: below, are checked too).
-EXACT_LIMIT = 5_000_000
+EXACT_LIMIT = 20_000_000
 FLOAT_LIMIT = 150_000_000
 #: Memory per state: the general induction's, and the compact one's, exact and float (peak
 #: per state measured on Africa by benchmarks/bench_plan.py is 600, 130 and 94 bytes; an
