@@ -216,7 +216,9 @@ def plan_bounds(turn: Turn, *, exact: bool = False) -> PlanBounds:
     split, chains = split_chains(turn, exact=exact)
     if split > lower:
         lower = split
-        name = "the stacks split the target: " + "; ".join(
+        name = (
+            "the best chain: " if len(chains) == 1 else "the stacks split the target: "
+        ) + "; ".join(
             f"{turn.names[c.origin]} takes {', '.join(turn.names[t] for t in c.path)}"
             for c in chains
         )
