@@ -7,6 +7,7 @@ On a path with one stack nothing is left to choose: the plan is the attack chain
 True
 """
 
+from strategy.risk.plan.bounds import PlanBounds, plan_bounds
 from strategy.risk.plan.maps import Continent, Map, classic_map, load_map, map_from_json
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.objectives import TurnObjective
@@ -17,6 +18,7 @@ __all__ = [
     "Choice",
     "Continent",
     "Map",
+    "PlanBounds",
     "Turn",
     "TurnObjective",
     "TurnPlan",
@@ -27,5 +29,6 @@ __all__ = [
     "map_from_json",
     "parse_armies",
     "path_turn",
+    "plan_bounds",
     "plan_turn",
 ]
