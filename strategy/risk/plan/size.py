@@ -46,11 +46,7 @@ def state_bound(turn: Turn, *, fronts: bool = True) -> int:
         # only those that leave one front.
         sizes = [comb(len(live), j) for j in range(len(live) + 1)]
         if splits is not None and splits.split(owned, 0) is not None:
-            sizes = [0] * (len(live) + 1)
-            for chosen in range(1 << len(live)):
-                mask = sum(1 << i for k, i in enumerate(live) if chosen >> k & 1)
-                if splits.split(owned, mask) is None:
-                    sizes[bin(chosen).count("1")] += 1
+            sizes = _one_front_sizes(splits, owned, live)
         placements = sum(
             sizes[j] * comb(armies - j * stay, j)
             for j in range(len(live) + 1)
@@ -63,6 +59,24 @@ def state_bound(turn: Turn, *, fronts: bool = True) -> int:
         )
         total += placements * defenders
     return total * (2 if turn.objective.kind == "keep" else 1)
+
+
+def _one_front_sizes(splits: Fronts, owned: int, live: list[int]) -> list[int]:
+    """How many sets of ``j`` territories of ``live`` leave one front, for each ``j``,
+    when the enemy territories alone make several. A territory next to one enemy group
+    only joins nothing, so only sets of those next to two or more are tried; any of the
+    others may be added."""
+    groups = [g for _, g in splits.split(owned, 0) or ()]
+    bridges = [i for i in live if sum(bool(splits.near[i] & g) for g in groups) > 1]
+    others = len(live) - len(bridges)
+    sizes = [0] * (len(live) + 1)
+    for chosen in range(1 << len(bridges)):
+        mask = sum(1 << i for k, i in enumerate(bridges) if chosen >> k & 1)
+        if splits.split(owned, mask) is None:
+            size = bin(chosen).count("1")
+            for extra in range(others + 1):
+                sizes[size + extra] += comb(others, extra)
+    return sizes
 
 
 def _reachable(turn: Turn, owned: int) -> bool:
