@@ -14,7 +14,7 @@ from strategy.risk.plan.compact import Codec
 from strategy.risk.plan.fronts import Fronts
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.objectives import TurnObjective
-from strategy.risk.plan.size import state_bound
+from strategy.risk.plan.size import _one_front_sizes, state_bound
 from strategy.risk.plan.solve import COMPACT_BYTES, TurnPlan, plan_cost, plan_turn
 from tests.test_plan import MOVE_INS, OBJECTIVES, Tiny, classic, tiny_turn
 
@@ -135,3 +135,22 @@ def test_memory_and_time_are_checked_before_any_work() -> None:
         plan_turn(africa, exact=False)
     with use_budget(Budget(memory=memory / 2)), pytest.raises(TooLarge, match="states"):
         plan_turn(africa, exact=False)
+
+
+@settings(max_examples=30, deadline=None)
+@given(turns())
+def test_the_bound_counts_one_front_sets_as_trying_every_set_does(turn: Turn) -> None:
+    # size.py tries only the territories that join two enemy groups; here every set of
+    # territories that may attack is tried, for each set of territories held.
+    fronts = Fronts(turn)
+    enemies = [i for i in range(turn.size) if not turn.attacker >> i & 1]
+    for subset in range(1 << len(enemies)):
+        owned = turn.attacker | sum(1 << e for k, e in enumerate(enemies) if subset >> k & 1)
+        live = [i for i in range(turn.size) if owned >> i & 1 and fronts.near[i] & ~owned]
+        if fronts.split(owned, 0) is None:
+            continue
+        every = [0] * (len(live) + 1)
+        for chosen in range(1 << len(live)):
+            mask = sum(1 << i for k, i in enumerate(live) if chosen >> k & 1)
+            every[bin(chosen).count("1")] += fronts.split(owned, mask) is None
+        assert _one_front_sizes(fronts, owned, live) == every
