@@ -2,32 +2,49 @@
 
 For Australia, South America and Africa from the positions below, prints the states the
 induction visits, the up-front bound, and the median seconds of an exact and a float plan.
-Times are medians, wall and processor (the machine may be shared). The plain baseline is
-the engine's generic backward induction (strategy.engine.solve) on the
-same turn as a Game (TurnGame: one state per phase of a move), which must find the same
-value; it is timed where it takes under a minute. Run from the repository root
-(``PYTHONPATH=.`` unless installed): ``python benchmarks/bench_plan.py [--repeats 3]``
-(``--africa-exact`` adds Africa's exact plan, about half a minute). Then the placement
-searches (benchmarks/placements.py): South America with 5 reinforcements, Australia and
-South America fortified, with their peak memory; ``--placements`` runs only those.
+Times are medians, wall and processor (the machine may be shared). Two plain baselines:
+the general induction the planner used before the compact one (``method="states"``: every
+state and choice kept as objects), which must find the same values (the ratio of processor
+seconds is printed), and the engine's generic backward induction (strategy.engine.solve) on
+the same turn as a Game (TurnGame: one state per phase of a move), timed where it takes
+under a minute.
+
+``--big`` times North America and Asia from the positions in :data:`BIG`, each solved once
+in a process of its own (so its peak memory is its own): the state bound, memory and time
+estimated before any work, then the states met, seconds and peak resident memory; a turn
+whose estimate is over this machine's memory is refused and gets its bounds instead
+(:mod:`strategy.risk.plan.bounds`). Run from the repository root (``PYTHONPATH=.`` unless
+installed): ``python benchmarks/bench_plan.py [--repeats 3]`` or ``... --big`` (``--africa-exact``
+adds Africa's exact plan).
+Then the placement searches (benchmarks/placements.py): South America with 5
+reinforcements, Australia and South America fortified, with their peak memory;
+``--placements`` runs only those.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from functools import partial
 
 from common import machine
 from placements import placement_benchmarks
 
+from strategy.engine.resources import Budget, TooLarge, human_bytes, use_budget
 from strategy.engine.solve import solve
 from strategy.risk.plan import build_turn, classic_map, parse_armies, plan_turn
+from strategy.risk.plan.bounds import plan_bounds
 from strategy.risk.plan.game import TurnGame
 from strategy.risk.plan.model import Turn
 from strategy.risk.plan.size import state_bound
+from strategy.risk.plan.solve import plan_cost
 
 POSITIONS = {
     "Australia": (
@@ -46,6 +63,32 @@ POSITIONS = {
 }
 #: Where the engine's generic solver is timed too (it visits several times the states).
 ENGINE = ("Australia", "South America")
+#: North America and Asia: one stack from next door against 1 to 3 defenders, and two
+#: stacks; what the planner solves, and what it refuses and bounds.
+_NA = (
+    "Alaska=2, Northwest Territory=2, Greenland=1, Alberta=2, Ontario=3, Quebec=1, "
+    "Western United States=2, Eastern United States=2, Central America=2"
+)
+_ASIA_ONES = (
+    "Ural=1, Siberia=1, Yakutsk=1, Kamchatka=1, Irkutsk=1, Mongolia=1, Japan=1, "
+    "Afghanistan=1, China=1, Middle East=1, India=1, Siam=1"
+)
+_ASIA = (
+    "Ural=2, Siberia=1, Yakutsk=1, Kamchatka=2, Irkutsk=1, Mongolia=1, Japan=1, "
+    "Afghanistan=2, China=2, Middle East=2, India=1, Siam=2"
+)
+BIG = {
+    "North America": ("Kamchatka=20", _NA),
+    "North America, two stacks": (
+        "Kamchatka=10, Venezuela=8",
+        "Alaska=2, Northwest Territory=1, Greenland=1, Alberta=1, Ontario=2, Quebec=1, "
+        "Western United States=1, Eastern United States=1, Central America=2",
+    ),
+    "North America, two big stacks": ("Kamchatka=12, Venezuela=12", _NA),
+    "Asia": ("Ukraine=16", _ASIA_ONES),
+    "Asia, 1-2 defenders": ("Ukraine=20", _ASIA),
+    "Asia, two stacks": ("Ukraine=15, Indonesia=10", _ASIA),
+}
 
 
 def timed(job: Callable[[], object], repeats: int) -> tuple[float, float]:
@@ -62,7 +105,7 @@ def timed(job: Callable[[], object], repeats: int) -> tuple[float, float]:
 
 def turn_for(name: str) -> Turn:
     board = classic_map()
-    attacker, defenders = POSITIONS[name]
+    attacker, defenders = {**POSITIONS, **BIG}[name]
     target = name.split(",")[0]
     return build_turn(board, parse_armies(board, attacker), parse_armies(board, defenders), target)
 
@@ -72,7 +115,16 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--africa-exact", action="store_true")
     parser.add_argument("--placements", action="store_true")
+    parser.add_argument("--big", action="store_true", help="North America and Asia instead")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.one:
+        print(json.dumps(big(arguments.one)))
+        return
+    if arguments.big:
+        print(f"machine: {machine()}")
+        report_big()
+        return
     print(f"machine: {machine()}; medians of {arguments.repeats} runs")
     for name, (attacker, defenders) in () if arguments.placements else POSITIONS.items():
         turn = turn_for(name)
@@ -89,6 +141,17 @@ def main() -> None:
                 f"{plan.states:,} states (bound {state_bound(turn):,}) in {wall:.2f} s "
                 f"({cpu[exact]:.2f} s processor) = {plan.states / cpu[exact]:,.0f} states/s"
             )
+        for exact in modes:
+            general = plan_turn(turn, exact=exact, method="states")
+            assert general.value == plan_turn(turn, exact=exact).value, "the inductions differ"
+            wall, before = timed(
+                partial(plan_turn, turn, exact=exact, method="states"), arguments.repeats
+            )
+            print(
+                f"  general induction ({'exact' if exact else 'float'}): {general.states:,} "
+                f"states in {wall:.2f} s ({before:.2f} s processor); the compact one is "
+                f"{before / cpu[exact]:.1f}x faster"
+            )
         if name in ENGINE:
             game = TurnGame(turn)
             result = solve(game)
@@ -100,6 +163,50 @@ def main() -> None:
                 f"{engine / cpu[True]:.1f}x faster"
             )
     placement_benchmarks(timed, arguments.repeats)
+
+
+def big(name: str) -> dict[str, object]:
+    """Solve one of :data:`BIG` in floats (in this process), or bound it if refused."""
+    turn = turn_for(name)
+    bound, memory, seconds = plan_cost(turn, exact=False)
+    found: dict[str, object] = {"bound": bound, "memory": memory, "seconds": seconds}
+    wall, cpu = time.perf_counter(), time.process_time()
+    try:
+        with use_budget(Budget(seconds=0)):  # no time limit: the estimate is printed
+            plan = plan_turn(turn, exact=False)
+        found.update(value=plan.value, states=plan.states)
+    except TooLarge as refused:
+        bounds = plan_bounds(turn, exact=True)
+        found.update(refused=str(refused), bounds=bounds.to_json())
+    found["wall"] = time.perf_counter() - wall
+    found["cpu"] = time.process_time() - cpu
+    found["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return found
+
+
+def report_big() -> None:
+    for name, (attacker, defenders) in BIG.items():
+        print(f"\n{name}: {attacker} against {defenders}", flush=True)
+        child = [sys.executable, __file__, "--one", name]
+        found = json.loads(subprocess.run(child, capture_output=True, check=True).stdout)
+        print(
+            f"  before any work: at most {found['bound']:,} states, "
+            f"{human_bytes(found['memory'])}, {found['seconds']:,.0f} s"
+        )
+        if "refused" in found:
+            b = {k: v for k, v in found["bounds"].items() if k != "exact"}
+            low, high, gap = (float(Fraction(b[k])) for k in ("lower", "upper", "gap"))
+            print(f"  refused: {found['refused']}")
+            print(
+                f"  bounds (exact, {found['cpu']:.1f} s processor): {low:.6f} "
+                f"({b['lower_plan']}) <= P <= {high:.6f} (one pool of armies), gap {gap:.6f}"
+            )
+        else:
+            print(
+                f"  float: P = {found['value']:.6f}, {found['states']:,} states in "
+                f"{found['wall']:.0f} s ({found['cpu']:.0f} s processor), peak memory "
+                f"{human_bytes(found['peak'])}"
+            )
 
 
 if __name__ == "__main__":

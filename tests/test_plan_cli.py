@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import networkx as nx  # type: ignore[import-untyped, unused-ignore]
@@ -122,3 +123,27 @@ def test_value_defaults_to_the_continents_bonus(capsys: pytest.CaptureFixture[st
         "value",
     )
     assert status == 2 and "value needs a bonus" in err
+
+
+def test_a_refused_plan_gives_its_bounds(capsys: pytest.CaptureFixture[str]) -> None:
+    # Asia against two stacks: hundreds of millions of states, refused up front; the
+    # bounds come without solving (tests/test_plan_bounds.py checks them on small maps).
+    status, _, err = run(
+        capsys,
+        "risk",
+        "plan",
+        "--from",
+        "Ukraine=15, Indonesia=10",
+        "--defenders",
+        "Ural=2, Siberia=1, Yakutsk=1, Kamchatka=2, Irkutsk=1, Mongolia=1, Japan=1, "
+        "Afghanistan=2, China=2, Middle East=2, India=1, Siam=2",
+        "--target",
+        "Asia",
+    )
+    assert status == 2 and err.count("\n") == 1
+    found = re.search(
+        r"may have up to [0-9,]+ states.*without solving, ([0-9.]+) <= P <= ([0-9.]+)", err
+    )
+    assert found is not None
+    low, high = float(found[1]), float(found[2])
+    assert 0 < low < high < 1

@@ -199,9 +199,23 @@ def add_reinforce_options(group: argparse._ArgumentGroup) -> None:
     )
 
 
+def _bounds(turn: Turn) -> str:
+    """What a refused capture-all plan is known to be worth (strategy.risk.plan.bounds)."""
+    from strategy.risk.plan.bounds import plan_bounds
+
+    if turn.objective.kind != "capture-all":
+        return ""
+    bounds = plan_bounds(turn)
+    return (
+        f"; without solving, {float(bounds.lower):.6f} <= P <= {float(bounds.upper):.6f} "
+        f"(below: {bounds.lower_plan}; above: the armies as one pool)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
+    from strategy.engine.resources import TooLarge
     from strategy.risk.plan.baselines import compare
     from strategy.risk.plan.placement import place
     from strategy.risk.plan.position import left_out
@@ -224,19 +238,22 @@ def run(args: argparse.Namespace) -> int:
     graph = _graph_target(args, bound)
     began = time.perf_counter()
     found = None
-    with ProgressBar("plan") as progress:
-        if args.reinforce:
-            found = best_reinforcement(
-                turn,
-                args.reinforce,
-                on=args.reinforce_on,
-                exact=exact,
-                max_states=args.max_states,
-                progress=progress,
-            )
-            plan = found.plan
-        else:
-            plan = plan_turn(turn, exact=exact, max_states=args.max_states, progress=progress)
+    try:
+        with ProgressBar("plan") as progress:
+            if args.reinforce:
+                found = best_reinforcement(
+                    turn,
+                    args.reinforce,
+                    on=args.reinforce_on,
+                    exact=exact,
+                    max_states=args.max_states,
+                    progress=progress,
+                )
+                plan = found.plan
+            else:
+                plan = plan_turn(turn, exact=exact, max_states=args.max_states, progress=progress)
+    except TooLarge as refused:
+        raise TooLarge(f"{refused}{_bounds(turn)}") from None
     seconds = time.perf_counter() - began
     report = PlanReport(
         plan,

@@ -7,6 +7,7 @@ On a path with one stack nothing is left to choose: the plan is the attack chain
 True
 """
 
+from strategy.risk.plan.bounds import PlanBounds, plan_bounds
 from strategy.risk.plan.calls import fortify, reinforce
 from strategy.risk.plan.fortification import Fortification, fortify_turn
 from strategy.risk.plan.maps import Continent, Map, classic_map, load_map, map_from_json
@@ -21,6 +22,7 @@ __all__ = [
     "Continent",
     "Fortification",
     "Map",
+    "PlanBounds",
     "Reinforcement",
     "Turn",
     "TurnObjective",
@@ -35,6 +37,7 @@ __all__ = [
     "map_from_json",
     "parse_armies",
     "path_turn",
+    "plan_bounds",
     "plan_turn",
     "reinforce",
 ]

@@ -124,11 +124,12 @@ class Turn:
     def steps(self, state: TurnState, source: int, target: int) -> tuple[Step, ...]:
         """``(attacker losses, defender losses, probability)`` of one roll, both sides
         rolling the most dice they may."""
+        return self.roll_steps(state.armies[source], state.armies[target])
+
+    def roll_steps(self, attacking: int, defending: int) -> tuple[Step, ...]:
+        """:meth:`steps` for ``attacking`` armies against ``defending`` ones."""
         rules = self.rules
-        dice = (
-            rules.attacker_dice_for(state.armies[source]),
-            rules.defender_dice_for(state.armies[target]),
-        )
+        dice = (rules.attacker_dice_for(attacking), rules.defender_dice_for(defending))
         found = self._rolls.get(dice)
         if found is None:
             found = self._rolls[dice] = rules_roll(rules, *dice).probabilities()

@@ -35,15 +35,17 @@ from strategy.risk.plan.placement import (
     slots,
 )
 from strategy.risk.plan.placement_report import Shown
-from strategy.risk.plan.size import state_bound
-from strategy.risk.plan.solve import Progress, TurnPlan, Value, check_size, plan_turn
+from strategy.risk.plan.solve import (
+    Progress,
+    TurnPlan,
+    Value,
+    check_size,
+    plan_cost,
+    plan_turn,
+)
 
 On = Literal["border", "any"]
 ON: tuple[On, ...] = ("border", "any")
-#: Seconds a plan takes per state of its bound: the most measured by ``bench_plan.py
-#: --placements`` on the development machine (6 to 25 microseconds of processor time, the
-#: bound being loose), so refusals estimate the time of all the plans from above.
-SECONDS_PER_STATE = 2.5e-5
 
 
 @dataclass(frozen=True)
@@ -142,15 +144,17 @@ def naive(turn: Turn, territories: Sequence[int]) -> tuple[int, int]:
 
 
 def check_placements(placed: Turn, count: int, what: str, exact: bool, limit: int | None) -> None:
-    """Refuse up front ``count`` plans like ``placed``'s when one is too large or all would
-    take too long (estimated from ``placed``'s state bound)."""
-    check_size(placed, exact=exact, max_states=limit)
-    bound = state_bound(placed)
+    """Refuse up front ``count`` plans like ``placed``'s when all would take too long or
+    one is too large (each estimated by the planner's own cost model, :func:`plan_cost`):
+    the whole search first, since it is the larger figure."""
+    bound, memory, seconds = plan_cost(placed, exact=exact)
     require(
         f"{what}: {count:,} plans of up to about {bound:,} states each",
-        seconds=count * bound * SECONDS_PER_STATE,
+        memory=memory,
+        seconds=count * seconds,
         hint="place fewer armies or on fewer territories",
     )
+    check_size(placed, exact=exact, max_states=limit)
 
 
 def best_reinforcement(

@@ -20,14 +20,18 @@ from __future__ import annotations
 
 from math import comb, prod
 
+from strategy.risk.plan.fronts import Fronts
 from strategy.risk.plan.model import Turn
 
 
-def state_bound(turn: Turn) -> int:
-    """An upper bound on the states :func:`strategy.risk.plan.solve.plan_turn` visits."""
+def state_bound(turn: Turn, *, fronts: bool = True) -> int:
+    """An upper bound on the states :func:`strategy.risk.plan.solve.plan_turn` visits:
+    with ``fronts`` (the default, which the compact induction keeps) only states of one
+    front (:mod:`strategy.risk.plan.fronts`) count when the turn splits into fronts."""
     enemies = [i for i in range(turn.size) if not turn.attacker >> i & 1]
     stay = turn.rules.stay_behind
     armies = turn.initial_armies
+    splits = Fronts(turn) if fronts and turn.objective.kind == "capture-all" else None
     total = 0
     for subset in range(1 << len(enemies)):
         owned = turn.attacker | sum(1 << e for k, e in enumerate(enemies) if subset >> k & 1)
@@ -38,8 +42,13 @@ def state_bound(turn: Turn) -> int:
             for i in range(turn.size)
             if owned >> i & 1 and any(not owned >> n & 1 for n in turn.neighbours[i])
         ]
+        # The sets of territories that may attack, by size: all of them, or with fronts
+        # only those that leave one front.
+        sizes = [comb(len(live), j) for j in range(len(live) + 1)]
+        if splits is not None and splits.split(owned, 0) is not None:
+            sizes = _one_front_sizes(splits, owned, live)
         placements = sum(
-            comb(len(live), j) * comb(armies - j * stay, j)
+            sizes[j] * comb(armies - j * stay, j)
             for j in range(len(live) + 1)
             if armies - j * stay >= j
         )
@@ -50,6 +59,24 @@ def state_bound(turn: Turn) -> int:
         )
         total += placements * defenders
     return total * (2 if turn.objective.kind == "keep" else 1)
+
+
+def _one_front_sizes(splits: Fronts, owned: int, live: list[int]) -> list[int]:
+    """How many sets of ``j`` territories of ``live`` leave one front, for each ``j``,
+    when the enemy territories alone make several. A territory next to one enemy group
+    only joins nothing, so only sets of those next to two or more are tried; any of the
+    others may be added."""
+    groups = [g for _, g in splits.split(owned, 0) or ()]
+    bridges = [i for i in live if sum(bool(splits.near[i] & g) for g in groups) > 1]
+    others = len(live) - len(bridges)
+    sizes = [0] * (len(live) + 1)
+    for chosen in range(1 << len(bridges)):
+        mask = sum(1 << i for k, i in enumerate(bridges) if chosen >> k & 1)
+        if splits.split(owned, mask) is None:
+            size = bin(chosen).count("1")
+            for extra in range(others + 1):
+                sizes[size + extra] += comb(others, extra)
+    return sizes
 
 
 def _reachable(turn: Turn, owned: int) -> bool:

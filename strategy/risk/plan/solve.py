@@ -24,20 +24,28 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
-from strategy.engine.resources import TooLarge, require_memory
+from strategy.engine.resources import TooLarge, require
+from strategy.risk.plan.compact import Policy, Values, solve_values
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.size import state_bound
 
 Progress = Callable[[int, int], None]
+Method = Literal["compact", "states"]
 
-#: The most states an exact plan may visit, and a float one; each state costs about
-#: :data:`STATE_BYTES` of memory.
-EXACT_LIMIT = 1_000_000
-FLOAT_LIMIT = 3_000_000
+#: The most states an exact plan may visit, and a float one (the memory and time they need,
+#: below, are checked too).
+EXACT_LIMIT = 20_000_000
+FLOAT_LIMIT = 150_000_000
+#: Memory per state: the general induction's, and the compact one's, exact and float (peak
+#: per state measured on Africa by benchmarks/bench_plan.py is 600, 130 and 94 bytes; an
+#: exact value grows with the armies in play).
 STATE_BYTES = 700
+COMPACT_BYTES = {True: 200, False: 110}
+#: States the compact induction solves per second of one core (measured 30,000 to 90,000).
+STATES_PER_SECOND = 25_000
 #: Float moves within this fraction of the largest payoff count as tied with the best.
 TIE_TOLERANCE = 1e-12
 
@@ -139,14 +147,18 @@ _Landing = tuple[Any, Any, TurnState, Any]
 _Option = tuple[tuple[int, int], list[_Landing], tuple[Any, list[_Landing]] | None]
 
 
-def check_size(turn: Turn, *, exact: bool, max_states: int | None = None) -> int:
-    """The state bound, or ``TooLarge`` (a ``ValueError``) naming it when over the limit.
+def check_size(
+    turn: Turn, *, exact: bool, max_states: int | None = None, method: Method = "compact"
+) -> int:
+    """The state bound, or ``TooLarge`` (a ``ValueError``) naming it when over the limit or
+    when the memory or time it may take (:func:`plan_cost`) is over the budget
+    (:mod:`strategy.engine.resources`).
 
     >>> from strategy.risk.plan.position import path_turn
     >>> check_size(path_turn(3, (1,)), exact=True)
     4
     """
-    bound = state_bound(turn)
+    bound, memory, seconds = plan_cost(turn, exact=exact, method=method)
     limit = max_states or (EXACT_LIMIT if exact else FLOAT_LIMIT)
     if bound > limit:
         kind = "an exact" if exact else "a float"
@@ -156,8 +168,23 @@ def check_size(turn: Turn, *, exact: bool, max_states: int | None = None) -> int
             f"({limit:,}){hint}: give fewer armies or a smaller region",
             option="--max-states N",
         )
-    require_memory(bound * STATE_BYTES, f"a plan of up to {bound:,} states")
+    require(f"a plan of up to {bound:,} states", memory=memory, seconds=seconds)
     return bound
+
+
+def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[int, float, float]:
+    """Before any work: the state bound, and the most memory (bytes) and time (seconds)
+    solving may take at that bound (the states met are often far fewer).
+
+    >>> from strategy.risk.plan.position import path_turn
+    >>> plan_cost(path_turn(3, (1,)), exact=False)
+    (4, 440, 0.00016)
+    """
+    if method == "states":
+        bound = state_bound(turn, fronts=False)
+        return bound, bound * STATE_BYTES, 0.0
+    bound = state_bound(turn)
+    return bound, bound * COMPACT_BYTES[exact], bound / STATES_PER_SECOND
 
 
 def plan_turn(
@@ -167,16 +194,30 @@ def plan_turn(
     restriction: Restriction | None = None,
     max_states: int | None = None,
     progress: Progress | None = None,
+    method: Method = "compact",
 ) -> TurnPlan:
     """Solve ``turn``: the optimal plan, or the best one ``restriction`` allows.
+
+    ``method`` picks the induction of an unrestricted turn: ``compact``
+    (:mod:`strategy.risk.plan.compact`, states as numbers, choices worked out when asked
+    for) or ``states`` (the general induction, every state and choice kept as objects,
+    which restricted plans always use). Both give the same values.
 
     Unrestricted turns are refused up front (:func:`check_size`) when too large; restricted
     ones visit few states and are stopped only if they pass the limit.
     """
     limit = max_states or (EXACT_LIMIT if exact else FLOAT_LIMIT)
-    total = check_size(turn, exact=exact, max_states=max_states) if restriction is None else limit
+    total = limit
+    if restriction is None:
+        total = check_size(turn, exact=exact, max_states=max_states, method=method)
     start, bank = turn.start()
     induction = _Induction(turn, restriction or EveryMove(), exact, turn.key(start))
+    if restriction is None and method == "compact":
+        with _collector_paused():
+            memo = solve_values(turn, induction, limit=limit, total=total, progress=progress)
+        raw = Values(turn, memo, None)
+        numbers = Values(turn, memo, induction.powers) if exact else raw
+        return TurnPlan(turn, start, bank, numbers, Policy(induction, raw), exact)
     values, policy = induction.values, induction.policy
     pending: dict[TurnState, tuple[Any, list[_Option]]] = {}
     stack = [start]
@@ -247,10 +288,14 @@ class _Induction:
 
     def roll(self, state: TurnState, source: int, target: int) -> tuple[tuple[int, int, Any], ...]:
         """One roll's (losses, losses, probability), the probability over ``T`` if exact."""
-        key = state.armies[source], state.armies[target]
+        return self.roll_armies(state.armies[source], state.armies[target])
+
+    def roll_armies(self, attacking: int, defending: int) -> tuple[tuple[int, int, Any], ...]:
+        """:meth:`roll` for ``attacking`` armies against ``defending`` ones."""
+        key = attacking, defending
         found = self.rolls.get(key)
         if found is None:
-            steps = self.turn.steps(state, source, target)
+            steps = self.turn.roll_steps(attacking, defending)
             if self.exact:
                 throws = self.throws
                 found = tuple((a, d, int(p * throws)) for a, d, p in steps)
