@@ -154,3 +154,27 @@ def test_library_errors_are_input_errors() -> None:
         risk.need([5, 3], target=0.5, stop_until=2)
     with pytest.raises(InputError, match="most dice"):
         risk.chain(10, [3], choice="sees-roll")
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("10", "10", "--trials", "5000", "--seed", "1"), {}),
+        (
+            ("8", "6", "--choice", "sees-roll", "--objective", "balance:2", "--seed", "3"),
+            {"choice": "sees-roll", "objective": "balance:2"},
+        ),
+        (
+            ("31", "15", "--capital", "--dice", "balanced-blitz", "--seed", "4"),
+            {"capital": True, "dice": "balanced-blitz"},
+        ),
+        (("21", "10", "--stop-until", "5", "--seed", "1"), {"stop_until": 5}),
+    ],
+)
+def test_simulate_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    trials = int(argv[argv.index("--trials") + 1]) if "--trials" in argv else 100_000
+    seed = int(argv[argv.index("--seed") + 1])
+    found = risk.simulate(int(argv[0]), int(argv[1]), trials=trials, seed=seed, **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "simulate", *argv)

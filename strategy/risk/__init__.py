@@ -35,6 +35,7 @@ EXPORTS = {
     "chain": "strategy.risk.capabilities",
     "need": "strategy.risk.capabilities",
     "commit": "strategy.risk.capabilities",
+    "simulate": "strategy.risk.montecarlo",
     "Battle": "strategy.risk.battle",
     "Rules": "strategy.risk.rules",
     "Objective": "strategy.risk.objectives",

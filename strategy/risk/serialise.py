@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from strategy.risk.capabilities import Left, Needed
     from strategy.risk.chain import ChainOdds
     from strategy.risk.commit import CommitCurve
+    from strategy.risk.montecarlo import SimulationCheck
     from strategy.risk.play.strategy_matrix import CellStrategy, StrategyMatrix
     from strategy.risk.plays import CellPlay
     from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
@@ -316,3 +317,41 @@ def need_json(needed: Needed) -> dict[str, Any]:
         | {key: value for key, value in battle_json(needed.battle).items() if key != "rules"}
         | blitz_json(needed.battle.blitz)
     )
+
+
+def simulation_json(checked: SimulationCheck) -> dict[str, Any]:
+    """Simulated battles: the capture estimate at the top level, every quantity under
+    ``estimates``, the names of those whose exact value is outside in ``flags``; the
+    battle's terms under optimal play, and the dice of a blitz."""
+    result = checked.simulation
+    estimates = {
+        c.key: {
+            "estimate": c.estimate.value,
+            "ci_low": c.estimate.low,
+            "ci_high": c.estimate.high,
+            "exact": c.exact,
+            "inside": c.inside,
+        }
+        for c in checked.estimates
+    }
+    win = estimates["win_probability"]
+    obj = {
+        "attackers": result.attackers,
+        "defenders": result.defenders,
+        "trials": result.trials,
+        "seed": result.seed,
+        "confidence": checked.confidence,
+        "win_probability": win["estimate"],
+        "ci_low": win["ci_low"],
+        "ci_high": win["ci_high"],
+        "exact": win["exact"],
+        "estimates": estimates,
+        "flags": list(checked.flags),
+        "final_states": [
+            {"attacker": a, "defender": d, "battles": n} for a, d, n in result.final_states
+        ],
+        "rules": rules_json(result.rules),
+    }
+    if checked.optimal:
+        obj |= {key: value for key, value in battle_json(checked.battle).items() if key != "rules"}
+    return obj | blitz_json(checked.battle.blitz)
