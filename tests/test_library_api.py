@@ -178,3 +178,38 @@ def test_simulate_is_the_cli(
     seed = int(argv[argv.index("--seed") + 1])
     found = risk.simulate(int(argv[0]), int(argv[1]), trials=trials, seed=seed, **terms)
     assert printed(found.to_json()) == cli_json(capsys, "simulate", *argv)
+
+
+PLAN = (
+    "--from",
+    "Central America=14",
+    "--target",
+    "South America",
+    "--defenders",
+    "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+)
+
+
+def without_time(obj: dict[str, Any]) -> str:
+    """A plan's JSON but its wall-clock ``seconds``, which no two runs share."""
+    return printed({key: value for key, value in obj.items() if key != "seconds"})
+
+
+def test_plan_is_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    found = risk.plan(
+        attackers="Central America=14",
+        target="South America",
+        defenders="Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+        simulate=2_000,
+        seed=1,
+    )
+    cli = json.loads(cli_json(capsys, "plan", *PLAN, "--simulate", "2000", "--seed", "1"))
+    assert without_time(found.to_json()) == without_time(cli)
+
+
+def test_a_plan_for_one_territory_is_one_battle() -> None:
+    # Nothing to choose: taking Venezuela from Central America is the battle 5 v 2.
+    found = risk.plan(
+        attackers={"Central America": 5}, defenders={"Venezuela": 2}, target="Venezuela"
+    )
+    assert found.plan.value == risk.odds(5, 2).win_probability
