@@ -213,3 +213,23 @@ def test_a_plan_for_one_territory_is_one_battle() -> None:
         attackers={"Central America": 5}, defenders={"Venezuela": 2}, target="Venezuela"
     )
     assert found.plan.value == risk.odds(5, 2).win_probability
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("--attackers", "6", "--defenders", "5"), {}),
+        (
+            ("--attackers", "8", "--defenders", "6", "--edition", "rgd", "--capital"),
+            {"edition": "rgd", "capital": True},
+        ),
+        (("--attackers", "7", "--defenders", "4", "--stop-until", "2"), {"stop_until": 2}),
+    ],
+)
+def test_table_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    found = risk.table(int(argv[1]), int(argv[3]), **terms)
+    status, out, err = run(capsys, "risk", "table", *argv, "--format", "json")
+    assert status == 0, err
+    assert json.dumps(found.to_json()) + "\n" == out
