@@ -27,7 +27,7 @@ from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.risk.battle import Battle
-from strategy.risk.classic import battle_odds, battle_table
+from strategy.risk.classic import battle_odds
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.play.strategy_matrix import StrategyMatrix
@@ -140,29 +140,15 @@ def table(
     True
     """
     battle = Battle.of(battle, **terms)
-    if not battle.plain:
-        refuse_choice(battle)
-        return battle.blitz.table(
-            max_attackers,
-            max_defenders,
-            battle.rules,
-            battle.objective,
-            exact=exact,
-            progress=progress,
+    if battle.plain and not battle.classic:
+        return optimal_table(
+            max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
         )
-    if battle.classic:
-        found = battle_table(
-            max_attackers,
-            max_defenders,
-            battle.rules,
-            battle.objective,
-            exact=exact,
-            progress=progress,
-        )
-        return replace(found, battle=battle)
-    return optimal_table(
-        max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
+    refuse_choice(battle)
+    fought = battle.blitz.table(
+        max_attackers, max_defenders, battle.rules, battle.objective, exact=exact, progress=progress
     )
+    return replace(fought.table, battle=battle) if battle.plain else fought
 
 
 def strategy_matrix(
