@@ -77,7 +77,7 @@ class Battle:
         if self.dice not in DICE_MODES:
             raise InputError(f"dice must be true-random or balanced-blitz, not {self.dice!r}")
         if self.stop_until is not None and self.retreat_at is not None:
-            raise InputError("give --stop-until or --retreat-at, not both")
+            raise InputError("give stop-until or retreat-at, not both")
         if not self.plain:
             _ = self.blitz  # made here so that a blitz that cannot be fought is refused now
 

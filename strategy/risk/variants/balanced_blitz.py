@@ -58,7 +58,7 @@ class Balance:
     >>> Balance.parse("0.05,1.3,0.6,1.8")
     Traceback (most recent call last):
     ...
-    strategy.engine.errors.InputError: --balance: the outcome cutoff must be from 0 to below ...
+    strategy.engine.errors.InputError: balance: the outcome cutoff must be from 0 to below ...
     """
 
     win_cutoff: Fraction = Fraction("0.05")
@@ -70,15 +70,14 @@ class Balance:
         for name, value in (("win", self.win_cutoff), ("outcome", self.outcome_cutoff)):
             if not 0 <= value < Fraction(1, 2):
                 raise InputError(
-                    f"--balance: the {name} cutoff must be from 0 to below 0.5, "
-                    f"not {float(value):g}"
+                    f"balance: the {name} cutoff must be from 0 to below 0.5, not {float(value):g}"
                 )
         for name, value in (("win", self.win_power), ("outcome", self.outcome_power)):
             # Powers below 1 would pull odds towards even, the opposite of SMG's intent; the
             # error bounds below also use that x**p is 1-Lipschitz-times-p on [0, 1].
             if not 1 <= value <= 10:
                 raise InputError(
-                    f"--balance: the {name} power must be from 1 to 10, not {float(value):g}"
+                    f"balance: the {name} power must be from 1 to 10, not {float(value):g}"
                 )
 
     @staticmethod
@@ -87,14 +86,14 @@ class Balance:
         parts = [part.strip() for part in text.split(",")]
         if len(parts) != 4:
             raise InputError(
-                "--balance takes four numbers: win cutoff, win power, outcome cutoff, "
+                "balance takes four numbers: win cutoff, win power, outcome cutoff, "
                 f"outcome power (as in 0.05,1.3,0.1,1.8), not {text!r}"
             )
         try:
             numbers = [Fraction(part) for part in parts]
         except (ValueError, ZeroDivisionError):
             raise InputError(
-                f"--balance takes four numbers, as in 0.05,1.3,0.1,1.8, not {text!r}"
+                f"balance takes four numbers, as in 0.05,1.3,0.1,1.8, not {text!r}"
             ) from None
         return Balance(*numbers)
 

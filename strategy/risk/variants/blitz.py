@@ -144,7 +144,7 @@ class Blitz:
     >>> Blitz("balanced-blitz", limit=Limit("retreat-at", 3))
     Traceback (most recent call last):
     ...
-    strategy.engine.errors.InputError: Balanced Blitz knows stop-until, not --retreat-at (no ...
+    strategy.engine.errors.InputError: Balanced Blitz knows stop-until, not retreat-at (no ...
     """
 
     dice: DiceMode = "true-random"
@@ -155,10 +155,10 @@ class Blitz:
         if self.dice not in DICE_MODES:
             raise InputError(f"dice must be true-random or balanced-blitz, not {self.dice!r}")
         if self.dice == "true-random" and self.balance != V3_3:
-            raise InputError("--balance sets Balanced Blitz's constants: add --dice balanced-blitz")
+            raise InputError("balance sets Balanced Blitz's constants: use dice balanced-blitz")
         if self.balanced and self.limit is not None and self.limit.kind == "retreat-at":
             raise InputError(
-                "Balanced Blitz knows stop-until, not --retreat-at (no RGD option retreats)"
+                "Balanced Blitz knows stop-until, not retreat-at (no RGD option retreats)"
             )
 
     @property
@@ -280,10 +280,10 @@ class Blitz:
         """
         path = tuple(defenders)
         if self.limit is not None and len(path) > 1:
-            raise InputError("--stop-until is for one territory: on a path every battle moves on")
+            raise InputError("stop-until is for one territory: on a path every battle moves on")
         if self.limit is not None and self.limit.kind == "retreat-at":
             raise InputError(
-                "need does not take --retreat-at: a retreat threshold does not make "
+                "need does not take retreat-at: a retreat threshold does not make "
                 "P(capture) grow with the attackers, which the search relies on"
             )
         if len(path) > 1:
@@ -392,28 +392,3 @@ def float_table_error(max_attackers: int, max_defenders: int) -> float:
 
 
 PLAIN = Blitz()
-
-
-def blitz_from(
-    dice: DiceMode | None,
-    balance: Balance | None,
-    stop_until: int | None,
-    retreat_at: int | None,
-) -> Blitz:
-    """A blitz from options that may be missing.
-
-    >>> blitz_from("balanced-blitz", None, 5, None).limit
-    Limit(kind='stop-until', armies=5)
-    >>> blitz_from(None, None, 5, 3)
-    Traceback (most recent call last):
-    ...
-    strategy.engine.errors.InputError: give --stop-until or --retreat-at, not both
-    """
-    if stop_until is not None and retreat_at is not None:
-        raise InputError("give --stop-until or --retreat-at, not both")
-    limit = None
-    if stop_until is not None:
-        limit = Limit("stop-until", stop_until)
-    elif retreat_at is not None:
-        limit = Limit("retreat-at", retreat_at)
-    return Blitz(dice or "true-random", balance or V3_3, limit)
