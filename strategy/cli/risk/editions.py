@@ -157,8 +157,9 @@ def blitz_battle(args: argparse.Namespace, battle: Battle) -> Battle:
 def blitz_from_args(args: argparse.Namespace) -> Blitz:
     """The blitz the options describe (the plain battle for commands without them)."""
     from strategy.risk.battle import Battle
+    from strategy.risk.variants.blitz import blitz_of
 
-    return blitz_battle(args, Battle()).blitz
+    return blitz_of(blitz_battle(args, Battle()))
 
 
 def refuse_play(battle: Battle, blitz: Blitz) -> None:

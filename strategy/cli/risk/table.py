@@ -35,6 +35,7 @@ from strategy.cli.risk.options import (
     battle_from_args,
     play_asked,
 )
+from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     check_digits(args.digits, args.exact)
     battle = blitz_battle(args, battle_from_args(args, args.metric))
-    blitz = battle.blitz
+    blitz = blitz_of(battle)
     refuse_play(battle, blitz)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
