@@ -4,7 +4,6 @@ maps, and against Monte Carlo runs."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from functools import cache
 from itertools import pairwise, product
@@ -318,14 +317,14 @@ def test_results_show_as_json_and_in_notebooks() -> None:
         target="South America",
         reinforcements=2,
     )
-    data = json.loads(found.to_json())
+    data = found.to_json()
     assert Fraction(data["best"]["value_exact"]) == found.value
     assert data["best"]["placement"] == found.best.named(found.names)
     assert len(data["scores"]) == found.searched == data["placements"] == 3
     page = found._repr_html_()
     assert page.count("<tr>") == 5 and f"{float(found.value):.6f}" in page
     game = fortify(attackers="Siam=6", armies=5, target="Australia")
-    data = json.loads(game.to_json())
+    data = game.to_json()
     assert Fraction(data["best"]["value_exact"]) == game.value
     assert sum(data["best"]["placement"].values()) == 5
     assert game._repr_html_().count("<tr>") == 4

@@ -25,13 +25,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from strategy.engine.errors import InputError
 from strategy.risk.battle import Battle
-from strategy.risk.classic import battle_odds, battle_table
+from strategy.risk.classic import battle_odds
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.play.strategy_matrix import StrategyMatrix
 from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
 from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, OptimalTable
+from strategy.risk.variants.balanced_blitz import input_error
+from strategy.risk.variants.blitz import BlitzOdds, BlitzTable, blitz_of
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
 
@@ -41,28 +44,77 @@ def odds(
     defenders: int,
     battle: Battle | None = None,
     *,
-    exact: bool = True,
+    exact: bool | None = None,
     progress: Progress | None = None,
     **terms: Any,
-) -> BattleOdds | OptimalOdds:
+) -> BattleOdds | OptimalOdds | BlitzOdds:
     """One battle: its value under the battle's objective and how each side starts.
 
     Where nobody has a real choice the answer is the classic battle's whole distribution
     of final states (:class:`~strategy.risk.results.BattleOdds`; in floats at any size,
     memory growing with ``A + D``); otherwise optimal play
-    (:class:`~strategy.risk.results.OptimalOdds`).
+    (:class:`~strategy.risk.results.OptimalOdds`). A battle fought as a blitz fights it
+    (Balanced Blitz dice, ``stop_until``, ``retreat_at``) answers with
+    :class:`~strategy.risk.variants.blitz.BlitzOdds`.
+
+    ``exact=None`` (the default) is exact, except that Balanced Blitz balances the float
+    true-random distribution beyond 1000 armies; ``True`` or ``False`` insist.
 
     >>> odds(3, 2, choice="sees-roll").value < odds(3, 2).value  # the defender sees the dice
     True
     >>> type(odds(100_000, 100_000, exact=False)).__name__  # classic: any size, in floats
     'BattleOdds'
+    >>> rgd = odds(48, 50, dice="balanced-blitz", count="attacking")
+    >>> float(rgd.win_probability) > 0.8, float(odds(49, 50, rgd.battle).win_probability) > 0.8
+    (False, True)
 
+    The last two are SMG's published figures (smgstudio/risk-dice README: 49 troops beat 50
+    with more than 80% under Balanced Blitz, 48 do not).
     """
     battle = Battle.of(battle, **terms)
+    if not battle.plain:
+        return fought_odds(attackers, defenders, battle, exact=exact, progress=progress)
+    exact = exact is not False
     if battle.classic:
         found = battle_odds(attackers, defenders, battle.rules, exact=exact, progress=progress)
         return replace(found, battle=battle)
     return optimal_odds(attackers, defenders, battle=battle, exact=exact)
+
+
+def fought_odds(
+    attackers: int,
+    defenders: int,
+    battle: Battle,
+    *,
+    exact: bool | None = None,
+    progress: Progress | None = None,
+) -> BlitzOdds:
+    """One battle as the battle's blitz fights it to its end, both sides rolling the most
+    dice (the classic battle's odds for a plain battle).
+
+    >>> fought_odds(5, 2, Battle.of(stop_until=3)).odds.attackers  # the battle 3 v 2
+    5
+    """
+    refuse_choice(battle)
+    if battle.plain:
+        found = battle_odds(
+            attackers, defenders, battle.rules, exact=exact is not False, progress=progress
+        )
+        bound = 0.0 if found.exact else input_error(found)
+        return BlitzOdds(blitz_of(battle), replace(found, battle=battle), found, bound)
+    fought = blitz_of(battle).odds(
+        attackers, defenders, battle.rules, exact=exact, progress=progress
+    )
+    return replace(fought, odds=replace(fought.odds, battle=battle))
+
+
+def refuse_choice(battle: Battle) -> None:
+    """A blitz fights with the most dice: refuse a battle whose sides choose theirs."""
+    if not battle.choice.fixed:
+        raise InputError(
+            f"{blitz_of(battle).describe()} is fought with the most dice: a choice rule "
+            f"({battle.choice}) is for manual rolls"
+        )
 
 
 def table(
@@ -73,31 +125,32 @@ def table(
     exact: bool = False,
     progress: Progress | None = None,
     **terms: Any,
-) -> BattleTable | OptimalTable:
+) -> BattleTable | OptimalTable | BlitzTable:
     """Values of the battle's objective for attackers 1..``max_attackers`` and defenders
     1..``max_defenders``: the classic kernels where nobody has a real choice, else optimal
-    play (:class:`~strategy.risk.results.OptimalTable`, with every cell's play).
+    play (:class:`~strategy.risk.results.OptimalTable`, with every cell's play); each
+    battle fought as a blitz fights it (Balanced Blitz, a limit) in a
+    :class:`~strategy.risk.variants.blitz.BlitzTable` (floats under Balanced Blitz).
 
     Tables too large for this machine's memory are refused before any work
     (:class:`strategy.engine.resources.TooLarge`, with the size they would need).
 
     >>> table(2, 1, exact=True).values  # seed 003: Pr(1,1) = 0, Pr(2,1) = 15/36
     ((Fraction(0, 1),), (Fraction(5, 12),))
+    >>> limited = table(5, 2, stop_until=2)  # every cell a battle the limit fights
+    >>> abs(limited.table.value(5, 2) - odds(5, 2, stop_until=2).win_probability) < 1e-15
+    True
     """
     battle = Battle.of(battle, **terms)
-    if battle.classic:
-        found = battle_table(
-            max_attackers,
-            max_defenders,
-            battle.rules,
-            battle.objective,
-            exact=exact,
-            progress=progress,
+    if battle.plain and not battle.classic:
+        return optimal_table(
+            max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
         )
-        return replace(found, battle=battle)
-    return optimal_table(
-        max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
+    refuse_choice(battle)
+    fought = blitz_of(battle).table(
+        max_attackers, max_defenders, battle.rules, battle.objective, exact=exact, progress=progress
     )
+    return replace(fought.table, battle=battle) if battle.plain else fought
 
 
 def strategy_matrix(
@@ -116,6 +169,11 @@ def strategy_matrix(
     'the attacker should stop'
     """
     battle = Battle.of(battle, **terms)
+    if not battle.plain:
+        raise InputError(
+            f"a strategy matrix is for manual rolls, not {blitz_of(battle).describe()}: a blitz "
+            "does not choose its dice"
+        )
     solved = optimal_table(
         max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
     )

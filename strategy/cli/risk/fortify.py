@@ -20,7 +20,7 @@ from strategy.cli.risk.plan import (
     add_plan_options,
     add_position_options,
     add_reinforce_options,
-    position,
+    position_terms,
 )
 
 EPILOG = """examples:
@@ -81,9 +81,12 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.plan.calls import fortify
     from strategy.risk.plan.placement_report import dumps
     from strategy.risk.plan.report import simulation_json, simulation_lines
-    from strategy.risk.plan.simulate import simulate_plan
+    from strategy.risk.plan.simulate import require_trials, simulate_plan
+    from strategy.risk.planning import named
 
-    board, attacker, fixed, target, region = position(args)
+    if args.simulate:
+        require_trials(args.simulate)
+    board, attacker, fixed, target, region = named(**position_terms(args))
     with ProgressBar("fortify") as progress:
         found = fortify(
             attackers=attacker,
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         )
     run = simulate_plan(found.plan, trials=args.simulate, seed=args.seed) if args.simulate else None
     if args.format == "json":
-        obj = found.json()
+        obj = found.to_json()
         if run is not None:
             obj["simulation"] = simulation_json(run, found.value)
         write_text(args, dumps(obj))

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,8 +26,6 @@ from strategy.cli.common import (
 from strategy.cli.risk.options import add_rule_options, rules_from_args
 
 if TYPE_CHECKING:
-    from strategy.risk.plan.maps import Map
-    from strategy.risk.plan.model import Turn
     from strategy.risk.plan.solve import TurnPlan
 
 EPILOG = """examples:
@@ -199,85 +196,42 @@ def add_reinforce_options(group: argparse._ArgumentGroup) -> None:
     )
 
 
-def _bounds(turn: Turn) -> str:
-    """What a refused capture-all plan is known to be worth (strategy.risk.plan.bounds)."""
-    from strategy.risk.plan.bounds import plan_bounds
-
-    if turn.objective.kind != "capture-all":
-        return ""
-    bounds = plan_bounds(turn)
-    return (
-        f"; without solving, {float(bounds.lower):.6f} <= P <= {float(bounds.upper):.6f} "
-        f"(below: {bounds.lower_plan}; above: the armies as one pool)"
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
-    from strategy.engine.resources import TooLarge
-    from strategy.risk.plan.baselines import compare
-    from strategy.risk.plan.placement import place
-    from strategy.risk.plan.position import left_out
-    from strategy.risk.plan.reinforcement import best_reinforcement, eligible
-    from strategy.risk.plan.report import PlanReport
-    from strategy.risk.plan.simulate import require_trials, simulate_plan
-    from strategy.risk.plan.size import state_bound
-    from strategy.risk.plan.solve import EXACT_LIMIT, plan_turn
+    from strategy.risk.battle import Battle
+    from strategy.risk.planning import placed_bound, plan, position
 
     if not 0 <= args.detail <= 1:
         raise CliError(f"--detail must be a probability from 0 to 1, not {args.detail}")
-    if args.simulate:
-        require_trials(args.simulate)
-    turn, positions = _turn(args)
-    # Wherever reinforcements go, the plan after them has the same state bound.
-    where = eligible(turn, args.reinforce_on)[:1] if args.reinforce else ()
-    bound = state_bound(place(turn, where, (args.reinforce,) * len(where)))
-    # Exact plans cost about what float ones do; floats serve where exact ones are refused.
-    exact = args.exact if args.exact is not None else bound <= EXACT_LIMIT
-    graph = _graph_target(args, bound)
-    began = time.perf_counter()
-    found = None
-    try:
-        with ProgressBar("plan") as progress:
-            if args.reinforce:
-                found = best_reinforcement(
-                    turn,
-                    args.reinforce,
-                    on=args.reinforce_on,
-                    exact=exact,
-                    max_states=args.max_states,
-                    progress=progress,
-                )
-                plan = found.plan
-            else:
-                plan = plan_turn(turn, exact=exact, max_states=args.max_states, progress=progress)
-    except TooLarge as refused:
-        raise TooLarge(f"{refused}{_bounds(turn)}") from None
-    seconds = time.perf_counter() - began
-    report = PlanReport(
-        plan,
-        comparison=None if args.no_compare else compare(plan),
-        simulation=(
-            simulate_plan(plan, trials=args.simulate, seed=args.seed) if args.simulate else None
-        ),
-        left_out=left_out(turn, *positions),
-        bound=bound,
-        seconds=seconds,
-        threshold=args.detail,
+    where = position(
+        **position_terms(args),
+        objective=args.objective,
+        move_in=args.move_in,
+        battle=Battle(rules_from_args(args)),
     )
-    written = _write_graph(graph, plan) if graph is not None else None
+    graph = _graph_target(args, placed_bound(where.turn, args.reinforce, args.reinforce_on))
+    with ProgressBar("plan") as progress:
+        report = plan(
+            where,
+            exact=args.exact,
+            max_states=args.max_states,
+            compare=not args.no_compare,
+            simulate=args.simulate,
+            seed=args.seed,
+            detail=args.detail,
+            reinforce=args.reinforce,
+            reinforce_on=args.reinforce_on,
+            progress=progress,
+        )
+    written = _write_graph(graph, report.plan) if graph is not None else None
     if args.format == "json":
-        obj = report.json()
-        if found is not None:
-            obj["reinforcement"] = found.json()
+        obj = report.to_json()
         if written is not None:
             obj["graph"] = written
         write_json(args, obj)
     else:
         text = report.text()
-        if found is not None:
-            text = f"{found.text()}\n\n{text}"
         if written is not None:
             text += (
                 f"\n\nwrote {written['file']}: {written['nodes']} nodes, {written['edges']} edges"
@@ -286,53 +240,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-Position = tuple["Map", dict[str, int], dict[str, int], Any, Any]
+def position_terms(args: argparse.Namespace) -> dict[str, Any]:
+    """The position's terms as :func:`strategy.risk.planning.named` takes them, from the
+    position file and the options (which add to it)."""
+    from strategy.risk.plan.maps import load_map
+    from strategy.risk.plan.position import load_position
 
-
-def position(args: argparse.Namespace) -> Position:
-    """The board, the attacker's and the defenders' armies, the target and the region, from
-    the position file and the options (which add to it)."""
-    from strategy.risk.plan.position import armies_from_json, load_position, parse_armies
-
-    board = _board(args)
+    if args.map is not None and args.no_disputed:
+        raise CliError("--no-disputed is for the classic board; edit your map instead")
     file = load_position(args.position) if args.position else {}
-    attacker = armies_from_json(board, file.get("attacker", {}), "the position's attacker")
-    defenders = armies_from_json(board, file.get("defenders", {}), "the position's defenders")
-    for text in args.attacker:
-        attacker |= parse_armies(board, text)
-    for text in args.defenders:
-        defenders |= parse_armies(board, text)
-    target = args.target or file.get("target")
-    if not target:
+    if not (args.target or file.get("target")):
         raise CliError("name what to take with --target (a continent or territories)")
-    return board, attacker, defenders, target, args.region or file.get("region")
-
-
-def _turn(args: argparse.Namespace) -> tuple[Turn, tuple[dict[str, int], ...]]:
-    from strategy.risk.plan.calls import turn_of
-
-    board, attacker, defenders, target, region = position(args)
-    turn = turn_of(
-        board,
-        attacker,
-        defenders,
-        target,
-        region,
-        objective=args.objective,
-        rules=rules_from_args(args),
-        move_in=args.move_in,
-    )
-    return turn, (attacker, defenders)
-
-
-def _board(args: argparse.Namespace) -> Map:
-    from strategy.risk.plan.maps import classic_map, load_map
-
-    if args.map is not None:
-        if args.no_disputed:
-            raise CliError("--no-disputed is for the classic board; edit your map instead")
-        return load_map(args.map)
-    return classic_map(disputed=not args.no_disputed)
+    return {
+        "attackers": args.attacker,
+        "defenders": args.defenders,
+        "target": args.target,
+        "region": args.region,
+        "map": None if args.map is None else load_map(args.map),
+        "disputed": not args.no_disputed,
+        "file": file,
+    }
 
 
 def _graph_target(args: argparse.Namespace, bound: int) -> Path | None:

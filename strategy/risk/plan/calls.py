@@ -32,7 +32,9 @@ from strategy.risk.plan.reinforcement import On, Reinforcement, best_reinforceme
 from strategy.risk.plan.solve import Progress
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
-Armies = str | Mapping[str, int]
+#: Armies on the map: ``{"Central America": 14}``, ``"Central America=14,Mexico=3"``, or
+#: a list of such strings (the command line's repeated options).
+Armies = str | Mapping[str, int] | Sequence[str]
 Names = str | Sequence[str]
 
 
@@ -47,12 +49,20 @@ def board_of(board: Map | str | Path | None, *, disputed: bool = True) -> Map:
 
 
 def armies_of(board: Map, armies: Armies | None) -> dict[str, int]:
-    """Armies by territory, from ``"T=N, ..."`` or a mapping (names in any case)."""
+    """Armies by territory, from ``"T=N, ..."``, a list of those, or a mapping (names in any
+    case).
+
+    >>> armies_of(classic_map(), ["Peru=2", "Brazil=3,Venezuela=1"])
+    {'Peru': 2, 'Brazil': 3, 'Venezuela': 1}
+    """
     if armies is None:
         return {}
-    if isinstance(armies, str):
-        return parse_armies(board, armies)
-    return armies_from_json(board, dict(armies), "the armies")
+    if isinstance(armies, Mapping):
+        return armies_from_json(board, dict(armies), "the armies")
+    found: dict[str, int] = {}
+    for text in [armies] if isinstance(armies, str) else armies:
+        found |= parse_armies(board, text)
+    return found
 
 
 def objective_of(board: Map, target: Names, objective: str | TurnObjective) -> TurnObjective:

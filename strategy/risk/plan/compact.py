@@ -314,10 +314,8 @@ class Policy(Mapping[TurnState, "Choice"]):
         if found is None:
             if state not in self.raw:
                 raise KeyError(state)
-            from strategy.risk.plan.solve import _children
-
             stop, options = self.induction.expand(state)
-            self.induction.values = {c: self.raw[c] for c in _children(options)}
+            self.induction.values = {c: self.raw[c] for c in self.induction.children(options)}
             found = self.known[state] = self.induction.evaluate(stop, options)[1]
         return found
 

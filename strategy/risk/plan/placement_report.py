@@ -60,14 +60,10 @@ class Shown:
         """The placements compared, as text."""
         return _view(self).text(self)
 
-    def json(self) -> dict[str, Any]:
-        """The placements compared, as a JSON object."""
+    def to_json(self) -> dict[str, Any]:
+        """The placements compared, as the JSON object the command line prints."""
         obj: dict[str, Any] = _view(self).json(self)
         return obj
-
-    def to_json(self) -> str:
-        """:meth:`json` as the command line's text."""
-        return dumps(self.json())
 
     def _repr_html_(self) -> str:
         return _view(self).html(self)

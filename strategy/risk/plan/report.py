@@ -11,9 +11,10 @@ Turn plan: take the path (territory 1)
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from strategy.risk.plan.baselines import Comparison
 from strategy.risk.plan.describe import plan_lines, value_text
@@ -22,11 +23,15 @@ from strategy.risk.plan.model import TurnState
 from strategy.risk.plan.simulate import PlanSimulation
 from strategy.risk.plan.solve import Choice, TurnPlan, Value
 
+if TYPE_CHECKING:
+    from strategy.risk.plan.reinforcement import Reinforcement
+
 
 @dataclass(frozen=True)
 class PlanReport:
     """A plan with what was measured about it: the baselines, a Monte Carlo run, the
-    territories of the position left out of the region, the state bound and the time."""
+    territories of the position left out of the region, the state bound and the time; and,
+    where reinforcements were placed first, the placements compared."""
 
     plan: TurnPlan
     comparison: Comparison | None = None
@@ -35,6 +40,7 @@ class PlanReport:
     bound: int | None = None
     seconds: float | None = None
     threshold: float = 0.02
+    reinforcement: Reinforcement | None = None
     flow: Flow = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -96,6 +102,8 @@ class PlanReport:
                 "An attack goes on until the territory falls or the attacker cannot roll, "
                 "unless a 'break off' line says otherwise."
             )
+        if self.reinforcement is not None:
+            lines = [self.reinforcement.text(), "", *lines]
         return "\n".join(lines)
 
     def _size_text(self) -> str:
@@ -139,8 +147,12 @@ class PlanReport:
         gain = float(self.plan.value - value)
         return f"{float(value):.6f}   optimal gains {gain:+.6f}"
 
-    def json(self) -> dict[str, Any]:
-        """The report as JSON: the value, first move, comparison, plan lines, policy table."""
+    def _repr_html_(self) -> str:
+        return f"<pre>{html.escape(self.text())}</pre>"
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON (the CLI's ``plan --json``): the value, first move,
+        comparison, plan lines, policy table."""
         plan, turn = self.plan, self.plan.turn
         obj: dict[str, Any] = {
             "target": turn.target_name,
@@ -173,6 +185,8 @@ class PlanReport:
             obj["simulation"] = simulation_json(self.simulation, plan.value)
         obj["plan"] = plan_lines(plan, self.flow, threshold=self.threshold)
         obj["policy"] = self._policy_json()
+        if self.reinforcement is not None:
+            obj["reinforcement"] = self.reinforcement.to_json()
         return obj
 
     def _comparison_json(self, c: Comparison) -> dict[str, Any]:

@@ -230,7 +230,7 @@ def plan_turn(
             expanded = pending.get(state)
             if expanded is None:
                 expanded = pending[state] = induction.expand(state)
-                stack.extend(c for c in _children(expanded[1]) if c not in values)
+                stack.extend(c for c in _Induction.children(expanded[1]) if c not in values)
                 continue
             stack.pop()
             del pending[state]
@@ -333,6 +333,16 @@ class _Induction:
             stop = turn.payoff(state) * powers[below + 1]
         return stop, options
 
+    @staticmethod
+    def children(options: list[_Option]) -> list[TurnState]:
+        """The states the options of a state lead to."""
+        found = []
+        for _, normal, capture in options:
+            found += [child for _, _, child, _ in normal]
+            if capture is not None:
+                found += [child for _, _, child, _ in capture[1]]
+        return found
+
     def evaluate(self, stop: Any, options: list[_Option]) -> tuple[Any, Choice]:
         """The best value at a state and the choice that gets it (ties to stopping, then to
         the first attack, with the other tied attacks noted)."""
@@ -375,12 +385,3 @@ class _Scaled(Mapping[TurnState, Value]):
 
     def __len__(self) -> int:
         return len(self.numerators)
-
-
-def _children(options: list[_Option]) -> list[TurnState]:
-    found = []
-    for _, normal, capture in options:
-        found += [child for _, _, child, _ in normal]
-        if capture is not None:
-            found += [child for _, _, child, _ in capture[1]]
-    return found

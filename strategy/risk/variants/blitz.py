@@ -24,22 +24,24 @@ from typing import Any
 
 import numpy as np
 
-from strategy.engine.errors import InputError, echo
+from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
+from strategy.risk.battle import Battle
+from strategy.risk.blitz_terms import V3_3, Balance, check_terms
 from strategy.risk.classic import battle_odds, battle_table
-from strategy.risk.editions import DICE_MODES, DiceMode
+from strategy.risk.editions import DiceMode
 from strategy.risk.kernels.classic_float import FloatArray, FloatRows
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.limits import Limit, stop_until_rules, table_of
 from strategy.risk.need import Need, fewest, minimum_armies
 from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import FinalStates
+from strategy.risk.plays import CellPlay
 from strategy.risk.results import BattleOdds, BattleTable, Value
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
     UNIT,
-    V3_3,
-    Balance,
     balance_masses,
     balance_odds,
     balanced_win_chance,
@@ -51,15 +53,22 @@ from strategy.risk.variants.grid import final_distributions
 EXACT_ARMIES = 1000
 
 
-@dataclass(frozen=True)
-class BlitzOdds:
+@dataclass(frozen=True, repr=False)
+class BlitzOdds(Summarised):
     """One battle as the blitz fights it.
 
     ``odds`` holds the final states (balanced ones for Balanced Blitz), ``true_random``
     the true-random battle they came from (the same for true random dice). ``error_bound``
     bounds the sum of the absolute errors of ``odds``' final states (0 when exact).
     ``win_steps`` is Balanced Blitz's win chance after each of its four steps.
+
+    >>> fought = Blitz(limit=Limit("stop-until", 3)).odds(5, 2, Rules())
+    >>> obj = fought.to_json()  # stop-until 3 from 5: the classic battle 3 v 2, two staying home
+    >>> obj["stop_until"], obj["win_probability"] == float(battle_odds(3, 2).win_probability)
+    (3, True)
     """
+
+    SHOWN = ("win_probability",)
 
     blitz: Blitz
     odds: BattleOdds
@@ -67,14 +76,64 @@ class BlitzOdds:
     error_bound: float
     win_steps: tuple[float, float, float, float] | None = None
 
+    @property
+    def battle(self) -> Battle:
+        """The battle asked about (its rules, and how it is fought)."""
+        return self.odds.battle
 
-@dataclass(frozen=True)
-class BlitzTable:
+    @property
+    def win_probability(self) -> Value:
+        """P(the attacker captures), as the blitz fights."""
+        return self.odds.win_probability
+
+    @property
+    def value(self) -> Value:
+        """The expected value of the battle's objective, as the blitz fights."""
+        return self.odds.value
+
+    @property
+    def play(self) -> CellPlay:
+        """The first move: the most dice (a blitz does not choose)."""
+        return self.odds.play
+
+    def to_json(self, *, at_least: int | None = None, at_most: int | None = None) -> dict[str, Any]:
+        """The CLI's ``odds --json`` shape (:func:`~strategy.risk.serialise.blitz_odds_json`)."""
+        from strategy.risk.serialise import blitz_odds_json
+
+        return blitz_odds_json(self, at_least=at_least, at_most=at_most)
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """The final states as a DataFrame (pandas: the ``notebook`` extra)."""
+        return self.odds.to_pandas(fractions=fractions)
+
+
+@dataclass(frozen=True, repr=False)
+class BlitzTable(Summarised):
     """A table as the blitz fights each battle, and a bound on each cell's error (for an
-    expectation, times the largest payoff)."""
+    expectation, times the largest payoff).
+
+    >>> fought = Blitz(limit=Limit("stop-until", 2)).table(4, 2, Rules(), Objective("capture"))
+    >>> fought.to_json()["stop_until"], fought.to_json()["values"][3][1] == fought.table.value(4, 2)
+    (2, True)
+    """
 
     table: BattleTable
     error_bound: float
+    blitz: Blitz | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``table --json`` shape: the table's, then the dice and the bound."""
+        from strategy.risk.serialise import blitz_table_json
+
+        return blitz_table_json(self)
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """The values as a DataFrame (pandas: the ``notebook`` extra)."""
+        return self.table.to_pandas(fractions=fractions)
+
+    def as_array(self) -> FloatArray:
+        """The values as a float array, attackers down, defenders across."""
+        return self.table.as_array()
 
 
 @dataclass(frozen=True)
@@ -84,7 +143,7 @@ class Blitz:
     >>> Blitz("balanced-blitz", limit=Limit("retreat-at", 3))
     Traceback (most recent call last):
     ...
-    strategy.engine.errors.InputError: Balanced Blitz knows stop-until, not --retreat-at (no ...
+    strategy.engine.errors.InputError: Balanced Blitz knows stop-until, not retreat-at (no ...
     """
 
     dice: DiceMode = "true-random"
@@ -92,14 +151,25 @@ class Blitz:
     limit: Limit | None = None
 
     def __post_init__(self) -> None:
-        if self.dice not in DICE_MODES:
-            raise InputError(f"dice must be true-random or balanced-blitz, not {echo(self.dice)}")
-        if self.dice == "true-random" and self.balance != V3_3:
-            raise InputError("--balance sets Balanced Blitz's constants: add --dice balanced-blitz")
-        if self.balanced and self.limit is not None and self.limit.kind == "retreat-at":
-            raise InputError(
-                "Balanced Blitz knows stop-until, not --retreat-at (no RGD option retreats)"
-            )
+        check_terms(
+            self.dice,
+            custom_balance=self.balance != V3_3,
+            stop_until=self.stop_until,
+            retreat_at=self.retreat_at,
+        )
+
+    @property
+    def stop_until(self) -> int | None:
+        """The stop-until limit's armies, if that is the limit."""
+        return self._limit("stop-until")
+
+    @property
+    def retreat_at(self) -> int | None:
+        """The retreat threshold, if that is the limit."""
+        return self._limit("retreat-at")
+
+    def _limit(self, kind: str) -> int | None:
+        return self.limit.armies if self.limit is not None and self.limit.kind == kind else None
 
     @property
     def balanced(self) -> bool:
@@ -120,17 +190,6 @@ class Blitz:
         """
         dice = self.balance.label if self.balanced else "true random dice"
         return dice + ("" if self.limit is None else f"; {self.limit.describe()}")
-
-    def json(self) -> dict[str, Any]:
-        """The dice mode, its label and constants, and the limit, as JSON fields."""
-        limit = self.limit
-        return {
-            "dice": self.dice,
-            "dice_label": self.balance.label if self.balanced else "true random",
-            "balance": [float(c) for c in self.balance.constants] if self.balanced else None,
-            "stop_until": limit.armies if limit and limit.kind == "stop-until" else None,
-            "retreat_at": limit.armies if limit and limit.kind == "retreat-at" else None,
-        }
 
     def fought_rules(self, rules: Rules) -> Rules:
         """The rules whose classic battle this blitz's true-random battle is (stop-until
@@ -231,10 +290,10 @@ class Blitz:
         """
         path = tuple(defenders)
         if self.limit is not None and len(path) > 1:
-            raise InputError("--stop-until is for one territory: on a path every battle moves on")
+            raise InputError("stop-until is for one territory: on a path every battle moves on")
         if self.limit is not None and self.limit.kind == "retreat-at":
             raise InputError(
-                "need does not take --retreat-at: a retreat threshold does not make "
+                "need does not take retreat-at: a retreat threshold does not make "
                 "P(capture) grow with the attackers, which the search relies on"
             )
         if len(path) > 1:
@@ -274,7 +333,7 @@ class Blitz:
                     max_attackers, max_defenders, rules, objective, exact=exact
                 )
             return BlitzTable(
-                table, 0.0 if exact else float_table_error(max_attackers, max_defenders)
+                table, 0.0 if exact else float_table_error(max_attackers, max_defenders), self
             )
         if exact:
             raise InputError("Balanced Blitz tables are floats (its powers are irrational)")
@@ -334,7 +393,7 @@ class Blitz:
                 )
                 values[a - 1, d - 1] = value + objective.start_offset(a, d)
                 worst = max(worst, bound)
-        return BlitzTable(table_of(rules, objective, FloatRows(values), False), worst)
+        return BlitzTable(table_of(rules, objective, FloatRows(values), False), worst, self)
 
 
 def float_table_error(max_attackers: int, max_defenders: int) -> float:
@@ -342,29 +401,19 @@ def float_table_error(max_attackers: int, max_defenders: int) -> float:
     return 8 * (max_attackers + max_defenders) * UNIT
 
 
-PLAIN = Blitz()
+def blitz_of(battle: Battle) -> Blitz:
+    """How ``battle`` is fought to its end, as the blitz kernels take it.
 
-
-def blitz_from(
-    dice: DiceMode | None,
-    balance: Balance | None,
-    stop_until: int | None,
-    retreat_at: int | None,
-) -> Blitz:
-    """A blitz from options that may be missing.
-
-    >>> blitz_from("balanced-blitz", None, 5, None).limit
-    Limit(kind='stop-until', armies=5)
-    >>> blitz_from(None, None, 5, 3)
-    Traceback (most recent call last):
-    ...
-    strategy.engine.errors.InputError: give --stop-until or --retreat-at, not both
+    >>> blitz_of(Battle.of(edition="rgd", stop_until=3)).describe()
+    'Balanced Blitz as of v3.3; stop-until 3: the attacker never rolls below 3 armies (SMG \
+blitz attack limit)'
     """
-    if stop_until is not None and retreat_at is not None:
-        raise InputError("give --stop-until or --retreat-at, not both")
     limit = None
-    if stop_until is not None:
-        limit = Limit("stop-until", stop_until)
-    elif retreat_at is not None:
-        limit = Limit("retreat-at", retreat_at)
-    return Blitz(dice or "true-random", balance or V3_3, limit)
+    if battle.stop_until is not None:
+        limit = Limit("stop-until", battle.stop_until)
+    elif battle.retreat_at is not None:
+        limit = Limit("retreat-at", battle.retreat_at)
+    return Blitz(battle.dice, battle.balance or V3_3, limit)
+
+
+PLAIN = Blitz()
