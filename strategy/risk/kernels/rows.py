@@ -1,5 +1,5 @@
-"""Tables whose rows are made only when read: the float kernel's plays decoded from codes,
-the exact kernel's values reduced from numerators over prime powers.
+"""Tables whose rows are made only when read: float tables' rows as tuples, the float kernel's
+plays decoded from codes, the exact kernel's values reduced from numerators over prime powers.
 
 >>> class Squares(LazyRows[int]):
 ...     def __len__(self) -> int:
