@@ -127,26 +127,3 @@ def test_attacking_count_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
     # Osborne (2003), Table 3: 0.568 at 10 v 10 attacking armies, both rolling the most dice.
     _, out, _ = run(capsys, "risk odds 10 10 --count attacking --choice max --json")
     assert json.loads(out)["value"] == pytest.approx(0.568, abs=5e-4)
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["risk", "table", "--choice", "bluff"], "invalid choice"),
-        (["risk", "table", "--objective", "keep"], "needs a whole number"),
-        (["risk", "table", "--objective", "win"], "unknown objective"),
-        (["risk", "table", "--metric", "signed", "--objective", "signed"], "not both"),
-        (["risk", "table", "--metric", "attacker-left", "--choice", "sees-roll"], "only describes"),
-        (["risk", "strategy", "--objective", "defender-left"], "only describes"),
-        (["risk", "odds", "0", "3", "--choice", "respond"], "at least 1"),
-        (["risk", "strategy", "--attackers", "200000", "--defenders", "200000"], "needs about"),
-    ],
-)
-def test_bad_input_is_one_line(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
-) -> None:
-    status, _, err = run(capsys, " ".join(argv))
-    assert status == 2
-    assert message in err
-    assert len(err.strip().splitlines()) == 1
-    assert "Traceback" not in err
