@@ -184,6 +184,7 @@ class FloatRows(LazyRows[float]):
         return int(self.array.shape[0])
 
     def row(self, index: int) -> tuple[float, ...]:
+        """Row ``index`` of the array as a tuple of floats."""
         return tuple(self.array[index].tolist())
 
     def __eq__(self, other: object) -> bool:

@@ -243,6 +243,7 @@ class PlayRows(LazyRows[CellPlay]):
         return int(self.grid.values.shape[0]) - 1
 
     def row(self, index: int) -> tuple[CellPlay, ...]:
+        """The plays of row ``A = index + 1``, decoded from the grid's codes."""
         return self.grid.row_plays(index + 1, 1, int(self.grid.values.shape[1]))
 
     def __eq__(self, other: object) -> bool:

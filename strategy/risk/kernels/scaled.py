@@ -178,6 +178,7 @@ class ScaledRows(LazyRows[Fraction]):
         return len(self.head) + len(self._rows)
 
     def row(self, index: int) -> tuple[Fraction, ...]:
+        """Row ``index``: a head row as given, a later one reduced once and kept."""
         if index < len(self.head):
             return self.head[index]
         row = index - len(self.head)
