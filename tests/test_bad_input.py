@@ -36,6 +36,37 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return err
 
 
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("risk odds -3 2", "must not be negative"),
+        ("risk odds 2.5 2", "is not a whole number"),
+        ("risk odds 0 2", "at least 1"),
+        ("risk odds 5 2 --attacker-dice 0", "must be at least 1"),
+        ("risk odds 5 2 --defender-sides 1", "from 2 to 1000"),
+        ("risk table --attackers 200000 --defenders 200000", "needs about"),
+        ("risk table --format npy", "--out"),
+        ("risk table --choice bluff", "invalid choice"),
+        ("risk table --objective keep", "needs a whole number"),
+        ("risk table --objective win", "unknown objective"),
+        ("risk table --metric signed --objective signed", "not both"),
+        ("risk table --metric attacker-left --choice sees-roll", "only describes"),
+        ("risk strategy --objective defender-left", "only describes"),
+        ("risk odds 0 3 --choice respond", "at least 1"),
+        ("risk strategy --attackers 200000 --defenders 200000", "needs about"),
+        ("risk chain 5 3 2 --defender-sides 6,8,6", "one per territory (2)"),
+        ("risk chain 5 3 --ties both", "is not one of"),
+        ("risk chain 5 3 --leave 0", "at least 1"),
+        ("risk chain 0 3", "at least 1"),
+    ],
+)
+def test_each_bad_command_line_is_one_line(
+    command: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = refused(capsys, *command.split())
+    assert message in err and "Traceback" not in err
+
+
 def test_a_huge_simulation_is_refused_before_any_solving(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

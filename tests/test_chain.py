@@ -150,22 +150,6 @@ def test_cli_chain_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "P(conquering all 3)" in out and "took all 3" in out and "\x1b[" not in out
 
 
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["risk", "chain", "5", "3", "2", "--defender-sides", "6,8,6"], "one per territory (2)"),
-        (["risk", "chain", "5", "3", "--ties", "both"], "is not one of"),
-        (["risk", "chain", "5", "3", "--leave", "0"], "at least 1"),
-        (["risk", "chain", "0", "3"], "at least 1"),
-    ],
-)
-def test_cli_chain_errors_are_one_line(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
-) -> None:
-    status, _, err = run(capsys, *argv)
-    assert status == 2 and message in err and len(err.strip().splitlines()) == 1
-
-
 def test_attack_plan_example_runs() -> None:
     result = run_example("attack_plan.py")
     assert result.returncode == 0, result.stderr

@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from strategy.cli.main import main
 from tests.helpers import run
 
 
@@ -105,32 +104,6 @@ def test_table_npy(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     values = np.load(out_file)
     assert values.shape == (5, 4)
     assert values[1, 0] == pytest.approx(15 / 36, rel=1e-15)
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["risk", "odds", "-3", "2"], "must not be negative"),
-        (["risk", "odds", "2.5", "2"], "is not a whole number"),
-        (["risk", "odds", "0", "2"], "at least 1"),
-        (["risk", "odds", "5", "2", "--attacker-dice", "0"], "must be at least 1"),
-        (["risk", "odds", "5", "2", "--defender-sides", "1"], "from 2 to 1000"),
-        (["risk", "table", "--attackers", "200000", "--defenders", "200000"], "needs about"),
-        (["risk", "table", "--format", "npy"], "--out"),
-    ],
-)
-def test_bad_input_is_one_line(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
-) -> None:
-    try:
-        status = main(argv)
-    except SystemExit as exit_:  # argparse reports its own errors by exiting
-        status = int(exit_.code or 0)
-    _, err = capsys.readouterr()
-    assert status == 2
-    assert message in err
-    assert len(err.strip().splitlines()) == 1
-    assert "Traceback" not in err
 
 
 def test_console_script_entry_point() -> None:

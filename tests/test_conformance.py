@@ -154,11 +154,12 @@ def test_each_fault_is_reported(game: Faulty, expected: str) -> None:
     assert any(expected in problem for problem in report.problems), report.problems
 
 
-def chance_game(outcomes: object) -> Faulty:
+def one_move_game(kind: NodeKind, **hooks: Any) -> Faulty:
+    """A game whose start is a ``kind`` state and whose every move ends it."""
     return Faulty(
-        kind=lambda s: NodeKind.CHANCE if s[0] else NodeKind.TERMINAL,
-        chance_outcomes=lambda s: outcomes,
-        child=lambda s, o: (0, NodeKind.MAX),
+        kind=lambda s: kind if s[0] else NodeKind.TERMINAL,
+        child=lambda s, move: (0, NodeKind.MAX),
+        **hooks,
     )
 
 
@@ -173,17 +174,10 @@ def chance_game(outcomes: object) -> Faulty:
     ],
 )
 def test_bad_chance_outcomes_are_reported(outcomes: object, expected: str) -> None:
-    (problem,) = check_game(chance_game(outcomes), paths=3).problems
+    game = one_move_game(NodeKind.CHANCE, chance_outcomes=lambda s: outcomes)
+    (problem,) = check_game(game, paths=3).problems
     assert problem.startswith("chance state (4, <NodeKind.MAX: 'max'>)")
     assert expected in problem
-
-
-def simultaneous_game(joint: object) -> Faulty:
-    return Faulty(
-        kind=lambda s: NodeKind.SIMULTANEOUS if s[0] else NodeKind.TERMINAL,
-        joint_actions=lambda s: joint,
-        child=lambda s, a: (0, NodeKind.MAX),
-    )
 
 
 @pytest.mark.parametrize(
@@ -196,7 +190,8 @@ def simultaneous_game(joint: object) -> Faulty:
     ],
 )
 def test_joint_actions_are_checked(joint: object, expected: str | None) -> None:
-    report = check_game(simultaneous_game(joint), paths=3)
+    game = one_move_game(NodeKind.SIMULTANEOUS, joint_actions=lambda s: joint)
+    report = check_game(game, paths=3)
     if expected is None:
         assert report.ok
     else:

@@ -77,13 +77,21 @@ def test_modifiers_are_the_plain_rules_they_stand_for(
     )
 
 
+@st.composite
+def limited_battles(
+    draw: st.DrawFn, most_attackers: int, most_defenders: int, modifier: str
+) -> tuple[int, int, int, Rules]:
+    """Armies of a battle, a limit below the attackers, and the rules with ``modifier`` or not."""
+    attackers = draw(st.integers(2, most_attackers))
+    defenders = draw(st.integers(1, most_defenders))
+    limit = draw(st.integers(0, attackers - 1))
+    return attackers, defenders, limit, SMG.with_modifiers(**{modifier: draw(st.booleans())})
+
+
 @FAST
-@given(st.integers(2, 12), st.integers(1, 7), st.data())
-def test_stop_until_is_the_smaller_battle(
-    attackers: int, defenders: int, data: st.DataObject
-) -> None:
-    stop = data.draw(st.integers(0, attackers - 1))
-    rules = SMG.with_modifiers(capital=data.draw(st.booleans()))
+@given(limited_battles(12, 7, "capital"))
+def test_stop_until_is_the_smaller_battle(case: tuple[int, int, int, Rules]) -> None:
+    attackers, defenders, stop, rules = case
     limited = Blitz(limit=Limit("stop-until", stop)).odds(attackers, defenders, rules).odds
     smaller = battle_odds(attackers - stop, defenders, rules)
     assert limited.final_states == tuple((a + stop, d, p) for a, d, p in smaller.final_states)
@@ -97,12 +105,9 @@ def test_stop_until_is_the_smaller_battle(
 
 
 @FAST
-@given(st.integers(2, 10), st.integers(1, 6), st.data())
-def test_retreat_threshold_against_the_plain_recursion(
-    attackers: int, defenders: int, data: st.DataObject
-) -> None:
-    threshold = data.draw(st.integers(0, attackers - 1))
-    rules = SMG.with_modifiers(zombie_attacker=data.draw(st.booleans()))
+@given(limited_battles(10, 6, "zombie_attacker"))
+def test_retreat_threshold_against_the_plain_recursion(case: tuple[int, int, int, Rules]) -> None:
+    attackers, defenders, threshold, rules = case
     limit = Limit("retreat-at", threshold)
     exact = limit.odds(attackers, defenders, rules, exact=True)
     expected = oracle_battle(attackers, defenders, rules, retreat_at=threshold)
@@ -127,12 +132,21 @@ def test_limited_tables_hold_each_battle(count: str) -> None:
                     assert table.value(a, d) == odds.expectation(objective)
 
 
+#: Attackers, defenders, rules and the four Balanced Blitz constants.
+BalancedCase = tuple[int, int, Rules, tuple[float, ...]]
+
+
+@st.composite
+def balanced_battles(draw: st.DrawFn, most: int) -> BalancedCase:
+    """Armies up to ``most`` a side, rules with any modifiers, and Balanced Blitz constants."""
+    attackers, defenders = draw(st.integers(1, most)), draw(st.integers(1, most))
+    return attackers, defenders, SMG.with_modifiers(**draw(modifier_sets)), draw(constants)
+
+
 @FAST
-@given(st.integers(1, 25), st.integers(1, 25), modifier_sets, constants)
-def test_balanced_blitz_against_the_description(
-    attackers: int, defenders: int, modifiers: dict[str, bool], numbers: tuple[float, ...]
-) -> None:
-    rules = SMG.with_modifiers(**modifiers)
+@given(balanced_battles(25))
+def test_balanced_blitz_against_the_description(case: BalancedCase) -> None:
+    attackers, defenders, rules, numbers = case
     balance = Balance(*(Fraction(str(x)) for x in numbers))
     balanced = balance_odds(battle_odds(attackers, defenders, rules), balance)
     masses, wins = ordered(
@@ -149,11 +163,9 @@ def test_balanced_blitz_against_the_description(
 
 
 @FAST
-@given(st.integers(1, 40), st.integers(1, 40), modifier_sets, constants)
-def test_balanced_distributions_and_win_chances(
-    attackers: int, defenders: int, modifiers: dict[str, bool], numbers: tuple[float, ...]
-) -> None:
-    rules = SMG.with_modifiers(**modifiers)
+@given(balanced_battles(40))
+def test_balanced_distributions_and_win_chances(case: BalancedCase) -> None:
+    attackers, defenders, rules, numbers = case
     balance = Balance(*(Fraction(str(x)) for x in numbers))
     true_random = battle_odds(attackers, defenders, rules)
     balanced = balance_odds(true_random, balance)

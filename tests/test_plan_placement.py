@@ -19,7 +19,7 @@ from strategy.risk.plan.fortification import fortify_turn
 from strategy.risk.plan.model import Turn
 from strategy.risk.plan.objectives import TurnObjective
 from strategy.risk.plan.placement import live_mask, place, slots
-from strategy.risk.plan.reinforcement import On, best_reinforcement, eligible
+from strategy.risk.plan.reinforcement import On, Reinforcement, best_reinforcement, eligible
 from strategy.risk.plan.simulate import simulate_plan
 from strategy.risk.plan.solve import Value, plan_turn
 from tests.test_plan import MOVE_INS, OBJECTIVES, Tiny, random_borders, roll, tiny_turn
@@ -235,16 +235,21 @@ def test_fortify_agrees_with_a_recursion_over_the_dice(
 # --- Monte Carlo -------------------------------------------------------------------------
 
 
+def into_south_america(attackers: str, reinforcements: int, on: On = "border") -> Reinforcement:
+    """The attacker's best reinforcement against South America held with 2, 2, 1, 1."""
+    return reinforce(
+        attackers=attackers,
+        defenders="Venezuela=2, Brazil=2, Peru=1, Argentina=1",
+        target="South America",
+        reinforcements=reinforcements,
+        on=on,
+    )
+
+
 def test_monte_carlo_brackets_the_exact_values() -> None:
     # Seeded, so this cannot flake; each 95% interval would miss a correct value one run in
     # twenty with a fresh seed.
-    found = reinforce(
-        attackers="Central America=5, North Africa=4",
-        defenders="Venezuela=2, Brazil=2, Peru=1, Argentina=1",
-        target="South America",
-        reinforcements=3,
-        on="any",
-    )
+    found = into_south_america("Central America=5, North Africa=4", 3, on="any")
     run = simulate_plan(found.plan, trials=20_000, seed=21)
     assert run.estimate.contains(found.value)
     game = fortify(attackers="Siam=9", armies=6, target="Australia", objective="territories")
@@ -311,12 +316,7 @@ def test_progress_is_reported_to_the_end() -> None:
 
 
 def test_results_show_as_json_and_in_notebooks() -> None:
-    found = reinforce(
-        attackers="Central America=3, North Africa=3",
-        defenders="Venezuela=2, Brazil=2, Peru=1, Argentina=1",
-        target="South America",
-        reinforcements=2,
-    )
+    found = into_south_america("Central America=3, North Africa=3", 2)
     data = found.to_json()
     assert Fraction(data["best"]["value_exact"]) == found.value
     assert data["best"]["placement"] == found.best.named(found.names)

@@ -75,6 +75,26 @@ def add_commands(
     return commands
 
 
+def add_parser(
+    commands: argparse._SubParsersAction[Any], name: str, summary: str, about: str, epilog: str
+) -> argparse.ArgumentParser:
+    """A command's parser: ``summary`` in its group's list, ``about`` atop its help and the
+    examples in ``epilog`` below it, each keeping its own line breaks.
+
+    >>> commands = Parser(prog="demo").add_subparsers()
+    >>> add_parser(commands, "one", "the first", "The first.", "examples:\\n  demo one").epilog
+    'examples:\\n  demo one'
+    """
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=summary,
+        description=about,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return parser
+
+
 def _integer(text: str) -> int:
     if len(text) > MAX_INTEGER_TEXT:
         raise argparse.ArgumentTypeError(

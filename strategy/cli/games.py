@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     CliError,
     add_output_options,
+    add_parser,
     decimal,
     nonnegative_int,
     positive_int,
@@ -51,16 +52,24 @@ INDENTED_VALUES = 10_000
 def add_command(
     commands: argparse._SubParsersAction[Any], name: str, summary: str, examples: str, run: Handler
 ) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = commands.add_parser(
-        name,
-        help=summary,
-        description=summary,
-        epilog="examples:\n" + "\n".join(f"  strategy {line}" for line in examples.splitlines()),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    lines = "\n".join(f"  strategy {line}" for line in examples.splitlines())
+    parser = add_parser(commands, name, summary, summary, "examples:\n" + lines)
     add_output_options(parser)
     parser.set_defaults(handler=run)
     return parser
+
+
+def add_nim_arguments(parser: argparse.ArgumentParser) -> None:
+    """The heaps of a Nim position and ``--misere``."""
+    parser.add_argument("heaps", nargs="+", type=nonnegative_int, metavar="HEAP")
+    parser.add_argument(
+        "--misere", action="store_true", help="whoever takes the last counter loses"
+    )
+
+
+def add_position_argument(parser: argparse.ArgumentParser) -> None:
+    """A tic-tac-toe position, the empty board unless given."""
+    parser.add_argument("position", nargs="?", default=".........", help="nine marks X, O or .")
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -72,8 +81,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "nim 3 4 5\nnim 1 3 5 7 --misere --json",
         run_nim,
     )
-    nim.add_argument("heaps", nargs="+", type=nonnegative_int, metavar="HEAP")
-    nim.add_argument("--misere", action="store_true", help="whoever takes the last counter loses")
+    add_nim_arguments(nim)
 
     sub = add_command(
         commands,
@@ -117,7 +125,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "tictactoe\ntictactoe 'X.O/.X./...' --json",
         run_tictactoe,
     )
-    ttt.add_argument("position", nargs="?", default=".........", help="nine marks X, O or .")
+    add_position_argument(ttt)
 
     stones = add_command(
         commands,

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     CliError,
     add_commands,
+    add_parser,
     cannot_write,
-    nonnegative_int,
     output_file,
     positive_int,
 )
+from strategy.cli.games import add_nim_arguments
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game
@@ -35,6 +36,11 @@ if TYPE_CHECKING:
 MAX_NIM_POSITIONS = 20_000
 MAX_EXACT_SHOWN = 60
 
+SUMMARY = "export a classic game's solved state graph (GraphML, GEXF, JSON, DOT, picture)"
+ABOUT = (
+    "The solved state graph of a small classic game, for networkx, Gephi, Cytoscape, yEd or "
+    "Graphviz. Risk battles: strategy risk graph."
+)
 EPILOG = """examples:
   strategy graph nim 1 2 3 --out nim.graphml
   strategy graph tictactoe "XO./.X./..O" --draw board.png
@@ -124,18 +130,10 @@ def export(
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``graph`` and one subcommand per game."""
-    parser = commands.add_parser(
-        "graph",
-        help="export a classic game's solved state graph (GraphML, GEXF, JSON, DOT, picture)",
-        description="The solved state graph of a small classic game, for networkx, Gephi, "
-        "Cytoscape, yEd or Graphviz. Risk battles: strategy risk graph.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "graph", SUMMARY, ABOUT, EPILOG)
     games = add_commands(parser, "game", "GAME")
     nim = _game(games, "nim", "Nim from the given heaps", "nim 1 2 3 --out nim.graphml", run_nim)
-    nim.add_argument("heaps", nargs="+", type=nonnegative_int, metavar="HEAP")
-    nim.add_argument("--misere", action="store_true", help="whoever takes the last counter loses")
+    add_nim_arguments(nim)
     board = _game(
         games,
         "tictactoe",

@@ -6,8 +6,15 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from strategy.cli.common import cannot_write
+from strategy.cli.common import add_parser, cannot_write
 
+SUMMARY = "regenerate the paper's tables and figures and build paper/paper.pdf"
+ABOUT = (
+    "Write every table (.tex) and figure of the paper into DIR/generated and, where latexmk "
+    "or pdflatex is installed, build DIR/paper.pdf and DIR/cheatsheet.pdf from the LaTeX "
+    "sources shipped with the package (or from DIR's own paper.tex and cheatsheet.tex, if it "
+    "holds them). Needs the paper extra: pip install 'strategy[paper]'."
+)
 EPILOG = """examples:
   strategy paper
   strategy paper --no-pdf
@@ -16,17 +23,7 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add the top-level ``paper`` command."""
-    parser = commands.add_parser(
-        "paper",
-        help="regenerate the paper's tables and figures and build paper/paper.pdf",
-        description="Write every table (.tex) and figure of the paper into DIR/generated "
-        "and, where latexmk or pdflatex is installed, build DIR/paper.pdf and "
-        "DIR/cheatsheet.pdf from the LaTeX sources shipped with the package (or from DIR's "
-        "own paper.tex and cheatsheet.tex, if it holds them). Needs the paper extra: "
-        "pip install 'strategy[paper]'.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "paper", SUMMARY, ABOUT, EPILOG)
     parser.add_argument(
         "--dir",
         type=Path,

@@ -14,10 +14,20 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from strategy.cli.common import CliError, nonnegative_int, positive_int
-from strategy.cli.games import MAX_EXACT_PIG_GOAL, add_command, emit
+from strategy.cli.common import CliError, add_parser, nonnegative_int, positive_int
+from strategy.cli.games import MAX_EXACT_PIG_GOAL, add_command, add_position_argument, emit
 from strategy.engine.numbers import fraction_text
 from strategy.risk.choices import CHOICE_RULES
+
+MCTS_SUMMARY = "Monte Carlo tree search (UCT with chance nodes) on a game, seeded"
+MCTS_ABOUT = (
+    "Monte Carlo tree search (UCT with chance nodes): estimated value and best move after a "
+    "number of random playouts; the same --seed repeats a search."
+)
+MCTS_EPILOG = """examples:
+  strategy mcts tictactoe --playouts 20000 --seed 1
+  strategy mcts pig --goal 10 --compare
+  strategy mcts risk 5 3 --choice sees-roll --json"""
 
 #: The most playouts one ``mcts`` run may ask for (about a minute of tic-tac-toe).
 MAX_PLAYOUTS = 5_000_000
@@ -30,16 +40,7 @@ MAX_COMPARE_ARMIES = 30
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``mcts`` and ``connect4`` to the top-level parser."""
-    mcts = commands.add_parser(
-        "mcts",
-        help="Monte Carlo tree search (UCT with chance nodes) on a game, seeded",
-        description="Monte Carlo tree search (UCT with chance nodes): estimated value and "
-        "best move after a number of random playouts; the same --seed repeats a search.",
-        epilog="examples:\n  strategy mcts tictactoe --playouts 20000 --seed 1\n"
-        "  strategy mcts pig --goal 10 --compare\n"
-        "  strategy mcts risk 5 3 --choice sees-roll --json",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    mcts = add_parser(commands, "mcts", MCTS_SUMMARY, MCTS_ABOUT, MCTS_EPILOG)
     games = mcts.add_subparsers(dest="game", required=True, metavar="GAME")
     ttt = add_command(
         games,
@@ -48,7 +49,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "mcts tictactoe --playouts 20000 --seed 1\nmcts tictactoe 'X.O/.X./...' --compare",
         run_mcts,
     )
-    ttt.add_argument("position", nargs="?", default=".........", help="nine marks X, O or .")
+    add_position_argument(ttt)
     pig = add_command(
         games,
         "pig",

@@ -16,9 +16,14 @@ import socket
 import sys
 from typing import Any
 
-from strategy.cli.common import CliError, nonnegative_int, positive_int
+from strategy.cli.common import CliError, add_parser, nonnegative_int, positive_int
 from strategy.engine.errors import echo
 
+SUMMARY = "the calculator in the browser: a page that answers as you type, and a JSON API"
+ABOUT = (
+    "Serve the Risk calculator: one page (no external assets, usable on a phone) and a JSON "
+    "API, on 127.0.0.1 unless --host says otherwise."
+)
 EPILOG = """examples:
   strategy serve                                  # then open http://127.0.0.1:8000
   strategy serve --port 8080
@@ -64,14 +69,7 @@ def port_number(text: str) -> int:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``serve`` to the top-level parser."""
-    parser = commands.add_parser(
-        "serve",
-        help="the calculator in the browser: a page that answers as you type, and a JSON API",
-        description="Serve the Risk calculator: one page (no external assets, usable on a "
-        "phone) and a JSON API, on 127.0.0.1 unless --host says otherwise.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "serve", SUMMARY, ABOUT, EPILOG)
     parser.add_argument(
         "--host",
         default="127.0.0.1",

@@ -15,9 +15,6 @@ table's rows at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import overload
-
 import numpy as np
 import numpy.typing as npt
 
@@ -32,6 +29,7 @@ from strategy.risk.kernels.geometry import (
     table_diagonals,
     tick,
 )
+from strategy.risk.kernels.rows import LazyRows
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
 
@@ -170,7 +168,7 @@ class _DiagonalBlock:
                 self.table[n + row, d0 - 1 : d0 + j1 - j0] = self.rows[k + j0 : k + j1 + 1, n]
 
 
-class FloatRows(Sequence[tuple[float, ...]]):
+class FloatRows(LazyRows[float]):
     """The rows of a float table kept as one numpy array; a row becomes a tuple when read.
 
     >>> rows = FloatRows(np.array([[0.5, 0.25], [1.0, 0.75]]))
@@ -185,18 +183,9 @@ class FloatRows(Sequence[tuple[float, ...]]):
     def __len__(self) -> int:
         return int(self.array.shape[0])
 
-    @overload
-    def __getitem__(self, index: int) -> tuple[float, ...]: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[tuple[float, ...], ...]: ...
-    def __getitem__(self, index: int | slice) -> tuple[float, ...] | tuple[tuple[float, ...], ...]:
-        if isinstance(index, slice):
-            return tuple(tuple(row) for row in self.array[index].tolist())
+    def row(self, index: int) -> tuple[float, ...]:
+        """Row ``index`` of the array as a tuple of floats."""
         return tuple(self.array[index].tolist())
-
-    def __iter__(self) -> Iterator[tuple[float, ...]]:
-        for row in self.array:
-            yield tuple(row.tolist())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FloatRows):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from strategy.engine.solve import FLOAT_TIE_TOLERANCE
 from strategy.risk.battle import Battle
 from strategy.risk.choices import ChoiceRule
 from strategy.risk.dice import Roll, attacker_tops, round_moves, rules_roll, seen_roll_losses
+from strategy.risk.kernels.rows import LazyRows
 from strategy.risk.plays import OVER, CellPlay, Response
 from strategy.risk.rules import Rules
 
@@ -229,7 +230,7 @@ class FloatGrid:
         return play
 
 
-class PlayRows(Sequence[tuple[CellPlay, ...]]):
+class PlayRows(LazyRows[CellPlay]):
     """The plays of a float table, rows ``A = 1..`` and columns ``D = 1..``, decoded on reading.
 
     Equal to any sequence of rows holding the same plays (an exact table's tuples).
@@ -241,20 +242,9 @@ class PlayRows(Sequence[tuple[CellPlay, ...]]):
     def __len__(self) -> int:
         return int(self.grid.values.shape[0]) - 1
 
-    @overload
-    def __getitem__(self, index: int) -> tuple[CellPlay, ...]: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[tuple[CellPlay, ...], ...]: ...
-    def __getitem__(
-        self, index: int | slice
-    ) -> tuple[CellPlay, ...] | tuple[tuple[CellPlay, ...], ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
-        attackers = range(1, len(self) + 1)[index]
-        return self.grid.row_plays(attackers, 1, int(self.grid.values.shape[1]))
-
-    def __iter__(self) -> Iterator[tuple[CellPlay, ...]]:
-        return (self[i] for i in range(len(self)))
+    def row(self, index: int) -> tuple[CellPlay, ...]:
+        """The plays of row ``A = index + 1``, decoded from the grid's codes."""
+        return self.grid.row_plays(index + 1, 1, int(self.grid.values.shape[1]))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or len(other) != len(self):

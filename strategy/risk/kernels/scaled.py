@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import prod
-from typing import overload
 
 import numpy as np
 import numpy.typing as npt
 
 from strategy.engine.numbers import strip_prime
+from strategy.risk.kernels.rows import LazyRows
 
 ObjectArray = npt.NDArray[np.object_]
 IntArray = npt.NDArray[np.int64]
@@ -145,7 +145,7 @@ def reduced_fractions(
     return np.asarray(_fractions(numerators, denominators), dtype=object)
 
 
-class ScaledRows(Sequence[tuple[Fraction, ...]]):
+class ScaledRows(LazyRows[Fraction]):
     """Rows of a table of exact values: ``head`` rows of fractions, then rows of numerators
     over prime powers (plus integer ``shifts``), each reduced to fractions when first read.
 
@@ -177,19 +177,11 @@ class ScaledRows(Sequence[tuple[Fraction, ...]]):
     def __len__(self) -> int:
         return len(self.head) + len(self._rows)
 
-    @overload
-    def __getitem__(self, index: int) -> tuple[Fraction, ...]: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[tuple[Fraction, ...], ...]: ...
-    def __getitem__(
-        self, index: int | slice
-    ) -> tuple[Fraction, ...] | tuple[tuple[Fraction, ...], ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(len(self))[index])
-        row = range(len(self))[index]  # IndexError out of range, as a tuple would raise
-        if row < len(self.head):
-            return self.head[row]
-        row -= len(self.head)
+    def row(self, index: int) -> tuple[Fraction, ...]:
+        """Row ``index``: a head row as given, a later one reduced once and kept."""
+        if index < len(self.head):
+            return self.head[index]
+        row = index - len(self.head)
         cached = self._rows[row]
         if cached is None:
             shifts = None if self.shifts is None else self.shifts[row]
