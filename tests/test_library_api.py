@@ -1,0 +1,180 @@
+"""Every capability is one library call whose ``to_json()`` is what the CLI's ``--json``
+prints, byte for byte (the CLI prints ``json.dumps(result.to_json(), indent=2)``)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from strategy import risk
+from strategy.engine.errors import InputError
+from strategy.risk.rules import Rules
+from tests.helpers import run
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """What ``strategy risk ... --json`` prints."""
+    status, out, err = run(capsys, "risk", *argv, "--json")
+    assert status == 0, err
+    return out
+
+
+def printed(obj: Any) -> str:
+    """A result's JSON as the CLI prints it."""
+    return json.dumps(obj, indent=2) + "\n"
+
+
+def test_balanced_blitz_with_stop_until_is_one_library_call(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    found = risk.odds(30, 15, edition="rgd", capital=True, dice="balanced-blitz", stop_until=3)
+    argv = ("odds", "30", "15", "--edition", "rgd", "--capital", "--stop-until", "3")
+    assert printed(found.to_json()) == cli_json(capsys, *argv)
+    obj = found.to_json()
+    assert (obj["dice"], obj["stop_until"], obj["rules"]["defender_dice"]) == (
+        "balanced-blitz",
+        3,
+        3,
+    )
+
+
+def test_balanced_blitz_on_a_capital_meets_smg() -> None:
+    # smgstudio/risk-dice README, example 3: 30 v 15 on a capital, Balanced Blitz,
+    # P(winning with 18 troops left) = 0.0100282888709122.
+    found = risk.odds(30, 15, edition="rgd", capital=True)
+    states = {(a, d): p for a, d, p in found.odds.final_states}
+    assert states[(18, 0)] == pytest.approx(0.0100282888709122, rel=1e-13)
+
+
+@pytest.mark.parametrize(
+    ("argv", "asked"),
+    [
+        (("10", "6"), {}),
+        (("20", "15", "--at-most", "3"), {"at_most": 3}),
+        (("31", "15", "--capital", "--dice", "balanced-blitz"), {}),
+        (("21", "10", "--stop-until", "5", "--at-least", "10"), {"at_least": 10}),
+    ],
+)
+def test_left_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], asked: dict[str, Any]
+) -> None:
+    terms: dict[str, Any] = {}
+    if "--capital" in argv:
+        terms = {"capital": True, "dice": "balanced-blitz"}
+    if "--stop-until" in argv:
+        terms = {"stop_until": 5}
+    found = risk.left(int(argv[0]), int(argv[1]), **terms, **asked)
+    assert printed(found.to_json()) == cli_json(capsys, "left", *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("10", "5", "3", "2"), {}),
+        (("30", "5", "3", "2", "--leave", "2"), {"leave": 2}),
+        (("20", "5", "3", "--dice", "balanced-blitz"), {"dice": "balanced-blitz"}),
+        (
+            ("5", "3", "2", "1", "--defender-sides", "6,8,6"),
+            {"path_rules": [Rules(), Rules(defender_sides=8), Rules()]},
+        ),
+    ],
+)
+def test_chain_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    path = [int(argv[i]) for i in range(1, len(argv)) if argv[i].isdigit() and not _option(argv, i)]
+    found = risk.chain(int(argv[0]), path, **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "chain", *argv)
+
+
+def _option(argv: tuple[str, ...], index: int) -> bool:
+    """Whether ``argv[index]`` is an option's value."""
+    return argv[index - 1].startswith("--")
+
+
+def test_chain_of_one_territory_is_one_battle() -> None:
+    # 3 v 1, two dice against one: 125/216 to win the first roll (Osborne 2003, Table 1:
+    # 0.579); losing it (91/216) leaves one die against one, which wins 15/36.
+    expected = Fraction(125, 216) + Fraction(91, 216) * Fraction(15, 36)
+    assert risk.chain(3, [1]).win_probability == expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("10", "--target", "0.8"), {"target": "0.8"}),
+        (("3", "2", "1", "--target", "95%"), {"target": "95%"}),
+        (
+            ("5", "--target", "0.5", "--objective", "keep:4"),
+            {"target": "0.5", "objective": "keep:4"},
+        ),
+        (("10", "--target", "0.5", "--stop-until", "4"), {"target": "0.5", "stop_until": 4}),
+    ],
+)
+def test_need_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    path = [int(word) for word in argv[: argv.index("--target")]]
+    found = risk.need(path, **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "need", *argv)
+
+
+def test_need_meets_smg(capsys: pytest.CaptureFixture[str]) -> None:
+    # smgstudio/risk-dice README, example 6: 49 attacking troops are the fewest with a
+    # Balanced Blitz win chance of 80% against 50.
+    found = risk.need(50, target="80%", edition="rgd")
+    assert found.attackers == 49
+    argv = ("need", "50", "--target", "80%", "--edition", "rgd")
+    assert printed(found.to_json()) == cli_json(capsys, *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("20", "5"), {}),
+        (("60", "10", "--edition", "rgd"), {"edition": "rgd"}),
+        (
+            ("31", "15", "--capital", "--dice", "balanced-blitz", "--worth", "3"),
+            {"capital": True, "dice": "balanced-blitz", "worth": 3},
+        ),
+    ],
+)
+def test_commit_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    found = risk.commit(int(argv[0]), int(argv[1]), **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "commit", *argv)
+
+
+def test_library_errors_are_input_errors() -> None:
+    with pytest.raises(InputError, match="one territory"):
+        risk.need([5, 3], target=0.5, stop_until=2)
+    with pytest.raises(InputError, match="most dice"):
+        risk.chain(10, [3], choice="sees-roll")
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("10", "10", "--trials", "5000", "--seed", "1"), {}),
+        (
+            ("8", "6", "--choice", "sees-roll", "--objective", "balance:2", "--seed", "3"),
+            {"choice": "sees-roll", "objective": "balance:2"},
+        ),
+        (
+            ("31", "15", "--capital", "--dice", "balanced-blitz", "--seed", "4"),
+            {"capital": True, "dice": "balanced-blitz"},
+        ),
+        (("21", "10", "--stop-until", "5", "--seed", "1"), {"stop_until": 5}),
+    ],
+)
+def test_simulate_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    trials = int(argv[argv.index("--trials") + 1]) if "--trials" in argv else 100_000
+    seed = int(argv[argv.index("--seed") + 1])
+    found = risk.simulate(int(argv[0]), int(argv[1]), trials=trials, seed=seed, **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "simulate", *argv)
