@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from strategy.risk.play.strategy_matrix import CellStrategy, StrategyMatrix
     from strategy.risk.plays import CellPlay
     from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
-    from strategy.risk.variants.blitz import Blitz, BlitzOdds
+    from strategy.risk.variants.blitz import Blitz, BlitzOdds, BlitzTable
 
 #: Final states JSON lists; beyond, only this many of the most likely.
 JSON_STATES = 10_000
@@ -229,13 +229,12 @@ def chain_json(odds: ChainOdds) -> dict[str, Any]:
 
 def dice_json(blitz: Blitz) -> dict[str, Any]:
     """How a blitz fights: the dice mode, its label and constants, and the limit."""
-    limit = blitz.limit
     return {
         "dice": blitz.dice,
         "dice_label": blitz.balance.label if blitz.balanced else "true random",
         "balance": [float(c) for c in blitz.balance.constants] if blitz.balanced else None,
-        "stop_until": limit.armies if limit and limit.kind == "stop-until" else None,
-        "retreat_at": limit.armies if limit and limit.kind == "retreat-at" else None,
+        "stop_until": blitz.stop_until,
+        "retreat_at": blitz.retreat_at,
     }
 
 
@@ -315,7 +314,7 @@ def need_json(needed: Needed) -> dict[str, Any]:
             "rules": [rules_json(r) for r in needed.rules],
         }
         | {key: value for key, value in battle_json(needed.battle).items() if key != "rules"}
-        | blitz_json(needed.battle.blitz)
+        | blitz_json(needed.blitz)
     )
 
 
@@ -354,4 +353,12 @@ def simulation_json(checked: SimulationCheck) -> dict[str, Any]:
     }
     if checked.optimal:
         obj |= {key: value for key, value in battle_json(checked.battle).items() if key != "rules"}
-    return obj | blitz_json(checked.battle.blitz)
+    return obj | blitz_json(checked.blitz)
+
+
+def blitz_table_json(fought: BlitzTable) -> dict[str, Any]:
+    """A table as a blitz fights each battle: :func:`table_json`, then the dice and the
+    error bound (the plain battle's is :func:`table_json`'s alone)."""
+    if fought.blitz is None or fought.blitz.plain:
+        return table_json(fought.table)
+    return table_json(fought.table) | dice_json(fought.blitz) | {"error_bound": fought.error_bound}

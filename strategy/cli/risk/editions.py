@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from strategy.risk.battle import Battle
     from strategy.risk.results import BattleOdds
     from strategy.risk.rules import Rules
-    from strategy.risk.variants.blitz import Blitz, BlitzOdds, BlitzTable
+    from strategy.risk.variants.blitz import Blitz, BlitzOdds
 
 MODIFIER_HELP = {
     "capital": "the defender is on a capital: one defender die more (RGD)",
@@ -157,8 +157,9 @@ def blitz_battle(args: argparse.Namespace, battle: Battle) -> Battle:
 def blitz_from_args(args: argparse.Namespace) -> Blitz:
     """The blitz the options describe (the plain battle for commands without them)."""
     from strategy.risk.battle import Battle
+    from strategy.risk.variants.blitz import blitz_of
 
-    return blitz_battle(args, Battle()).blitz
+    return blitz_of(blitz_battle(args, Battle()))
 
 
 def refuse_play(battle: Battle, blitz: Blitz) -> None:
@@ -190,24 +191,6 @@ def plain_odds(odds: BattleOdds) -> BlitzOdds:
     from strategy.risk.variants.blitz import PLAIN, BlitzOdds
 
     return BlitzOdds(PLAIN, odds, odds, 0.0 if odds.exact else input_error(odds))
-
-
-def blitz_table(
-    attackers: int, defenders: int, battle: Battle, blitz: Blitz, *, exact: bool
-) -> BlitzTable:
-    """A table as the blitz fights each battle (the library's table when plain), with a
-    progress bar on a terminal."""
-    from strategy.cli.risk.grids import compute_table
-    from strategy.engine.progress import ProgressBar
-    from strategy.risk.variants.blitz import BlitzTable, float_table_error
-
-    if blitz.plain:
-        table = compute_table(attackers, defenders, battle, exact=exact)
-        return BlitzTable(table, 0.0 if exact else float_table_error(attackers, defenders))
-    with ProgressBar("table") as progress:
-        return blitz.table(
-            attackers, defenders, battle.rules, battle.objective, exact=exact, progress=progress
-        )
 
 
 def blitz_lines(fought: BlitzOdds) -> list[str]:

@@ -58,9 +58,10 @@ def run(args: argparse.Namespace) -> int:
     from strategy.present.render import paint
     from strategy.risk.battle import Battle
     from strategy.risk.capabilities import left
+    from strategy.risk.variants.blitz import blitz_of
 
     battle = blitz_battle(args, Battle(rules_from_args(args)))
-    blitz, rules = battle.blitz, battle.rules
+    blitz, rules = blitz_of(battle), battle.rules
     try:
         with ProgressBar("odds") as progress:
             found = left(

@@ -64,11 +64,12 @@ def run(args: argparse.Namespace) -> int:
     from strategy.present.render import paint
     from strategy.risk.capabilities import need as fewest_troops
     from strategy.risk.need import parse_target
+    from strategy.risk.variants.blitz import blitz_of
 
     target = parse_target(args.target)
     rules = path_rules(args, len(args.defenders))
     battle = blitz_battle(args, battle_from_args(args, rules=rules[0]))
-    blitz = battle.blitz
+    blitz = blitz_of(battle)
     if not blitz.plain and play_asked(args):
         raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
     with ProgressBar("need") as progress:

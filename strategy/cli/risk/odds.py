@@ -141,9 +141,10 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
     from strategy.risk.results import BattleOdds
     from strategy.risk.serialise import JSON_STATES, most_likely
+    from strategy.risk.variants.blitz import blitz_of
 
     battle = blitz_battle(args, battle_from_args(args))
-    blitz = battle.blitz
+    blitz = blitz_of(battle)
     asked = play_asked(args)
     if asked and (args.at_least is not None or args.at_most is not None):
         raise CliError(

@@ -19,15 +19,11 @@ from strategy.cli.common import (
     write_json,
     write_npy,
 )
-from strategy.cli.risk.editions import (
-    add_blitz_options,
-    blitz_from_args,
-    blitz_table,
-    refuse_play,
-)
+from strategy.cli.risk.editions import add_blitz_options, blitz_battle, refuse_play
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
+    fought_table,
     grid_size,
     table_grid,
     terminal_width,
@@ -39,7 +35,7 @@ from strategy.cli.risk.options import (
     battle_from_args,
     play_asked,
 )
-from strategy.risk.serialise import blitz_json
+from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -107,17 +103,16 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     check_digits(args.digits, args.exact)
-    battle = battle_from_args(args, args.metric)
-    blitz = blitz_from_args(args)
+    battle = blitz_battle(args, battle_from_args(args, args.metric))
+    blitz = blitz_of(battle)
     refuse_play(battle, blitz)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
         check_output_size(args, battle)
-    fought = blitz_table(args.attackers, args.defenders, battle, blitz, exact=args.exact)
+    fought = fought_table(args.attackers, args.defenders, battle, exact=args.exact)
     table = fought.table
     if args.format == "json":
-        extra = blitz_json(blitz) | ({} if blitz.plain else {"error_bound": fought.error_bound})
-        write_json(args, table.to_json() | extra, indent=None)
+        write_json(args, fought.to_json(), indent=None)
     elif args.format == "npy":
         write_npy(args.out, table.as_array())
     else:
