@@ -36,7 +36,10 @@ log = logging.getLogger("mkdocs.plugins.strategy.docstrings")
 
 def load(root: Path, package: str = "strategy") -> griffe.Module:
     """The package's source read statically (as mkdocstrings reads it), from ``root``."""
-    loaded = griffe.load(package, search_paths=[str(root)], resolve_aliases=False)
+    # Not as a path relative to the working folder: only the package under ``root``.
+    loaded = griffe.load(
+        package, search_paths=[str(root)], try_relative_path=False, resolve_aliases=False
+    )
     assert isinstance(loaded, griffe.Module)
     return loaded
 
