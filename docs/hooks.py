@@ -16,6 +16,7 @@ hook does two things the strict build relies on:
 
 from __future__ import annotations
 
+import ast
 import logging
 import re
 from collections.abc import Iterator
@@ -28,13 +29,17 @@ import griffe
 #: serve and paper are programs: their interface is the command line, documented in the
 #: how-to guides; of ``strategy`` itself only its own names).
 DOCUMENTED = ("strategy.engine", "strategy.risk", "strategy.classic", "strategy.present")
+EVERYDAY = "<!-- everyday names of strategy.risk -->"
 MARKER = re.compile(r"<!-- reference: (strategy[\w.]*)(?: without (strategy[\w.]*))? -->")
 log = logging.getLogger("mkdocs.plugins.strategy.docstrings")
 
 
 def load(root: Path, package: str = "strategy") -> griffe.Module:
     """The package's source read statically (as mkdocstrings reads it), from ``root``."""
-    loaded = griffe.load(package, search_paths=[str(root)], resolve_aliases=False)
+    # Not as a path relative to the working folder: only the package under ``root``.
+    loaded = griffe.load(
+        package, search_paths=[str(root)], try_relative_path=False, resolve_aliases=False
+    )
     assert isinstance(loaded, griffe.Module)
     return loaded
 
@@ -103,8 +108,24 @@ def on_pre_build(config: Any) -> None:
         log.warning("public name without a docstring: %s", name)
 
 
+def everyday_names(root: Path) -> dict[str, str]:
+    """``strategy.risk``'s lazy exports, name to module, read from its source (the names
+    load on first use, so griffe does not see them as members)."""
+    source = (root / "strategy" / "risk" / "__init__.py").read_text()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "EXPORTS":
+            exports: dict[str, str] = ast.literal_eval(node.value)
+            return exports
+    raise LookupError("strategy/risk/__init__.py has no EXPORTS")
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    """Expand each reference marker into the modules of its package."""
+    """Expand each reference marker into the modules of its package, and the everyday
+    names' marker into links to where each is defined."""
+    if EVERYDAY in markdown:
+        names = everyday_names(Path(config["config_file_path"]).parent)
+        links = ", ".join(f"[`{name}`][{module}.{name}]" for name, module in names.items())
+        markdown = markdown.replace(EVERYDAY, links)
 
     def expand(match: re.Match[str]) -> str:
         package = load(Path(config["config_file_path"]).parent)

@@ -113,15 +113,22 @@ def test_the_docs_hold_shell_examples_and_doctests() -> None:
     assert len(CONSOLE) >= 15 and doctests >= 15
 
 
-def test_the_build_hook_finds_a_missing_docstring() -> None:
+def test_the_build_hook_finds_a_missing_docstring(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "docs" / "hooks.py")
     assert spec and spec.loader
     hooks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hooks)
     assert hooks.undocumented(hooks.load(ROOT)) == []
-    code = '"""Odds."""\n\nclass Odds:\n    """Odds."""\n\n    def value(self):\n        return 1\n'
-    odds = hooks.griffe.visit("odds", filepath=Path("odds.py"), code=code)
-    assert hooks.missing_docstrings(odds) == ["odds.Odds.value"]
+    # A package of the same shape with one method undocumented: the hook names it.
+    package = tmp_path / "strategy"
+    for sub in ("", "engine", "risk", "classic", "present"):
+        (package / sub).mkdir(exist_ok=True)
+        (package / sub / "__init__.py").write_text('"""A package."""\n')
+    (package / "testing.py").write_text('"""Strategies."""\n')
+    (package / "risk" / "odds.py").write_text(
+        '"""Odds."""\n\n\nclass Odds:\n    """Odds."""\n\n    def value(self):\n        return 1\n'
+    )
+    assert hooks.undocumented(hooks.load(tmp_path)) == ["strategy.risk.odds.Odds.value"]
 
 
 def test_the_readme_is_a_first_minute_with_links_that_resolve() -> None:
