@@ -109,10 +109,7 @@ class NormalFormGame:
         strategy.engine.errors.InputError: not zero-sum: at row 1, column 2 the payoffs are \
 2 and 0; strategy reads two-player zero-sum games only
         """
-        try:
-            return _Reader(text).game()
-        except StopIteration:
-            raise InputError("not a Gambit .nfg game: the file ends early") from None
+        return _Reader(text).game()
 
     def to_json(self) -> dict[str, Any]:
         """Title, strategy names and the payoff matrix (entries as exact fraction strings).
@@ -164,8 +161,14 @@ class _Reader:
             if position == len(text):
                 return
 
+    def take(self) -> tuple[int, str]:
+        token = next(self.tokens, None)
+        if token is None:
+            raise InputError("not a Gambit .nfg game: the file ends early")
+        return token
+
     def next(self, kind: int, what: str) -> str:
-        found_kind, value = next(self.tokens)
+        found_kind, value = self.take()
         if found_kind != kind:
             raise InputError(f"not a Gambit .nfg game: expected {what}, found {value!r}")
         return value if kind != _STRING else re.sub(r"\\(.)", r"\1", value)
@@ -183,7 +186,7 @@ class _Reader:
             if kind != _STRING:
                 raise InputError(f"not a Gambit .nfg game: expected a name, found {value!r}")
             found.append(re.sub(r"\\(.)", r"\1", value))
-        raise StopIteration
+        raise InputError("not a Gambit .nfg game: the file ends early")
 
     def number(self, word: str) -> Fraction:
         return parse_fraction(word.rstrip(","), "payoff in a .nfg file")
@@ -199,9 +202,9 @@ class _Reader:
             raise InputError("strategy reads two-player games only; this .nfg has other players")
         rows, columns = self.strategies()
         profiles = len(rows) * len(columns)
-        kind, value = next(self.tokens)
+        kind, value = self.take()
         if kind == _STRING:  # the optional comment
-            kind, value = next(self.tokens)
+            kind, value = self.take()
         if kind == _BRACE and value == "{":
             pairs = self.outcome_pairs(profiles)
         else:
@@ -225,7 +228,7 @@ class _Reader:
 
     def strategies(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         self.brace("{")
-        kind, value = next(self.tokens)
+        kind, value = self.take()
         if kind == _WORD:  # counts: { 3 2 }
             counts = [value, self.next(_WORD, "a strategy count")]
             self.brace("}")
