@@ -1,7 +1,6 @@
 """Gambit reads what strategy writes, and its exact solvers find strategy's values.
 
-The ``.nfg`` reader and the ``.efg`` writer are plain Python; pygambit (the ``gambit`` extra)
-is the independent reader and solver.
+pygambit (the ``gambit`` extra) is the independent reader and solver here.
 """
 
 from __future__ import annotations
@@ -13,68 +12,13 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from strategy.engine.errors import InputError
 from strategy.engine.game import NodeKind
 from strategy.engine.matrix_game import solve_matrix_game
 from strategy.engine.solve import solve
 from strategy.interop.efg import efg_text, tree_size
 from strategy.interop.nfg import NormalFormGame
 from strategy.risk.game import BattleGame
-
-entries = st.fractions(min_value=-20, max_value=20, max_denominator=6)
-matrices = st.integers(1, 4).flatmap(
-    lambda columns: st.lists(
-        st.lists(entries, min_size=columns, max_size=columns), min_size=1, max_size=4
-    )
-)
-
-
-@settings(max_examples=30, deadline=None)
-@given(matrices)
-def test_nfg_out_and_in_is_the_same_game(matrix: list[list[Fraction]]) -> None:
-    game = NormalFormGame.of(matrix, title='a "quoted" title')
-    back = NormalFormGame.from_nfg(game.to_nfg())
-    assert back == game
-    assert back.to_nfg() == game.to_nfg()
-
-
-def test_nfg_reads_counts_and_outcome_versions() -> None:
-    # Gambit's manual's example layouts: strategy counts with a payoff list, and named
-    # outcomes with outcome numbers (0 is the null outcome, paying nothing).
-    counts = 'NFG 1 R "c" { "P1" "P2" } { 2 2 }\n\n1 -1 -2 2 3 -3 0.5 -1/2\n'
-    outcomes = (
-        'NFG 1 R "o" { "P1" "P2" } { { "a" "b" } { "x" "y" } }\n""\n'
-        '{ { "w" 1, -1 } { "l" -2, 2 } { "z" 3 -3 } }\n1 2 3 0\n'
-    )
-    expected = ((Fraction(1), Fraction(3)), (Fraction(-2), Fraction(1, 2)))
-    assert NormalFormGame.from_nfg(counts).matrix == expected
-    assert NormalFormGame.from_nfg(outcomes).matrix == ((1, 3), (-2, 0))
-    assert NormalFormGame.from_nfg(outcomes).rows == ("a", "b")
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ('NFG 1 R "" { "A" "B" } { 1 1 } 1 1', "not zero-sum"),
-        ('NFG 1 R "" { "A" "B" "C" } { 1 1 1 } 1 1 1', "two-player games only"),
-        ('NFG 1 R "" { "A" "B" } { 2 1 } 1 -1', "ends early"),
-        ('NFG 1 R "" { "A" "B" } { 1 1 } 1 -1 5', "more numbers"),
-        ('EFG 2 R "" { "A" "B" }', "does not start with NFG"),
-        ('NFG 1 R "" { "A" "B" } { 1 1 } x -1', "not a payoff"),
-    ],
-)
-def test_bad_nfg_is_one_clear_error(text: str, message: str) -> None:
-    with pytest.raises(InputError, match=message):
-        NormalFormGame.from_nfg(text)
-
-
-def test_efg_refuses_a_tree_too_large_with_its_size() -> None:
-    with pytest.raises(InputError, match="the game tree has 6,465 nodes, more than 1,000"):
-        efg_text(BattleGame(4, 3, choice="respond"), max_nodes=1000)
-
 
 gbt = pytest.importorskip("pygambit", reason="needs the gambit extra (pygambit)")
 

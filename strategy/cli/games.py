@@ -163,6 +163,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "a zero-sum matrix game: value and optimal mixed strategies, exactly (certified)",
         'matrix "[[0,-1,1],[1,0,-1],[-1,1,0]]"\nmatrix "[[2,-1],[-1,1]]" --json\n'
         "matrix --file payoffs.csv --details --json\nmatrix --file game.npy --method simplex\n"
+        "matrix --file game.nfg\n"
         "python make_game.py | strategy matrix --file -",
         run_matrix,
     )
@@ -172,7 +173,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     matrix.add_argument(
         "--file",
         metavar="PATH",
-        help="read the payoffs from PATH instead: JSON rows, CSV rows or .npy (- for stdin)",
+        help="read the payoffs from PATH instead: JSON rows, CSV rows, .npy or a Gambit .nfg "
+        "two-player zero-sum game (- for stdin)",
     )
     matrix.add_argument("--float", dest="exact", action="store_false", help="linear programming")
     matrix.add_argument(
