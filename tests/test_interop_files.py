@@ -105,4 +105,4 @@ def test_export_command_writes_the_tree(tmp_path: Path, capsys: pytest.CaptureFi
 def test_export_command_refuses_a_huge_tree(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "risk", "export", "8", "8", "--choice", "sees-roll")
     assert (status, out) == (2, "")
-    assert "nodes, more than 200,000" in err and err.count("\n") == 1
+    assert "nodes, more than 100,000" in err and err.count("\n") == 1

@@ -37,19 +37,26 @@ from strategy.interop.nfg import gambit_quote
 __all__ = ["MAX_NODES", "efg_text", "tree_size"]
 
 #: The most tree nodes :func:`efg_text` writes unless told otherwise (a file of some MB).
-MAX_NODES = 200_000
+MAX_NODES = 100_000
 
 
-def tree_size(game: Game[Any, Any]) -> int:
+def tree_size(game: Game[Any, Any], *, limit: int | None = None) -> int:
     """The nodes of ``game``'s tree, as :func:`efg_text` writes it, counted on its graph.
 
+    The tree has at least as many nodes as the graph has states, so with a ``limit`` the
+    count stops once more than ``limit`` states are seen and returns ``limit + 1``: a huge
+    game is refused without walking all of it.
+
     >>> from strategy.risk.game import BattleGame
-    >>> tree_size(BattleGame(2, 1))
-    5
+    >>> tree_size(BattleGame(2, 1)), tree_size(BattleGame(90, 90), limit=1000)
+    (5, 1001)
     """
     sizes: dict[Hashable, int] = {}
     stack = [game.initial_state()]
+    seen = set(stack)
     while stack:
+        if limit is not None and len(seen) > limit:
+            return limit + 1
         state = stack[-1]
         if state in sizes:
             stack.pop()
@@ -57,6 +64,7 @@ def tree_size(game: Game[Any, Any]) -> int:
         kind, moves = _moves(game, state)
         children = [game.child(state, move) for move in moves]
         waiting = [child for child in children if child not in sizes]
+        seen.update(waiting)
         if waiting:
             stack.extend(waiting)
             continue
@@ -79,11 +87,12 @@ def efg_text(
     """``game``'s tree as Gambit ``.efg`` text (rational format); :class:`InputError` when the
     tree has more than ``max_nodes`` nodes. Information sets are named by ``label`` of their
     state (node names must be unique in Gambit, and a state recurs in the tree)."""
-    size = tree_size(game)
+    size = tree_size(game, limit=max_nodes)
     if size > max_nodes:
+        count = f"{size:,} nodes, more than" if size > max_nodes + 1 else "more nodes than"
         raise InputError(
-            f"the game tree has {size:,} nodes, more than {max_nodes:,}: an extensive form "
-            "writes every play out; take a smaller game or raise the limit"
+            f"the game tree has {count} {max_nodes:,}: an extensive form writes every play "
+            "out; take a smaller game or raise the limit"
         )
     header = (
         f"EFG 2 R {gambit_quote(title)} {{ {gambit_quote(players[0])} {gambit_quote(players[1])} }}"

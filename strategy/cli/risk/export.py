@@ -8,7 +8,7 @@ size. The library call is :func:`strategy.interop.efg.efg_text`.
 >>> commands = Parser(prog="strategy risk").add_subparsers(dest="command")
 >>> register(commands)
 >>> commands.choices["export"].parse_args(["3", "2", "--choice", "sees-roll"]).max_nodes
-200000
+100000
 """
 
 from __future__ import annotations
