@@ -5,6 +5,8 @@ pygambit is not needed here; tests/test_interop_gambit.py reads the files with i
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,9 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.engine.errors import InputError
+from strategy.engine.extras import MissingExtra
 from strategy.engine.matrix_game import solve_matrix_game
 from strategy.interop.efg import efg_text, tree_size
+from strategy.interop.gambit import gambit_value
 from strategy.interop.nfg import NormalFormGame
+from strategy.interop.openspiel import to_pyspiel
 from strategy.risk.game import BattleGame
 from tests.helpers import run, run_json
 
@@ -106,3 +111,28 @@ def test_export_command_refuses_a_huge_tree(capsys: pytest.CaptureFixture[str]) 
     status, out, err = run(capsys, "risk", "export", "8", "8", "--choice", "sees-roll")
     assert (status, out) == (2, "")
     assert "nodes, more than 100,000" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("module", "call", "extra"),
+    [
+        ("pyspiel", lambda: to_pyspiel(BattleGame(2, 1)), "openspiel"),
+        ("pygambit", lambda: gambit_value('NFG 1 R "" { "A" "B" } { 1 1 } 0 0'), "gambit"),
+    ],
+)
+def test_a_missing_extra_is_named_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, module: str, call: Callable[[], object], extra: str
+) -> None:
+    monkeypatch.setitem(sys.modules, module, None)  # as if it were not installed
+    with pytest.raises(MissingExtra) as error:
+        call()
+    assert str(error.value).endswith(f"pip install 'strategy[{extra}]'")
+    assert "\n" not in str(error.value)
+
+
+def test_lower_floors_never_import_interop() -> None:
+    # interop sits beside present: engine, risk and classic must not depend on it.
+    package = Path(__file__).resolve().parent.parent / "strategy"
+    for floor in ("engine", "risk", "classic"):
+        for source in (package / floor).rglob("*.py"):
+            assert "strategy.interop" not in source.read_text(encoding="utf-8"), source

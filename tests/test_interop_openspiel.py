@@ -101,6 +101,12 @@ def test_tic_tac_toe_is_a_draw() -> None:
     assert result.value == 0 and result.states_visited == 5478  # OpenSpiel's state count
 
 
+def test_one_shot_matrix_games_have_their_values() -> None:
+    # Rock-paper-scissors and matching pennies are fair: value 0 (von Neumann 1928).
+    for name in ("matrix_rps", "matrix_mp"):
+        assert solve(from_pyspiel(pyspiel.load_game(name))).value == 0
+
+
 def test_pig_by_history_equals_openspiel_expectiminimax() -> None:
     pig = pyspiel.load_game("pig(winscore=3,horizon=6,diceoutcomes=3)")
     exact = solve(from_pyspiel(pig)).value
