@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from strategy.engine.errors import InputError
+from strategy.engine.game import GameError, NodeKind
 from strategy.engine.solve import solve
 from strategy.risk.game import BattleGame
 
@@ -139,3 +140,24 @@ def test_refused_kinds_say_why(name: str, why: str) -> None:
 def test_too_large_to_declare_is_refused_with_its_size() -> None:
     with pytest.raises(InputError, match="more than 100 reachable states"):
         to_pyspiel(BattleGame(10, 10), max_states=100)
+
+
+class Loop:
+    """One decision whose only move comes back to it: a game that never ends."""
+
+    def initial_state(self) -> int:
+        return 0
+
+    def kind(self, state: int) -> NodeKind:
+        return NodeKind.MAX
+
+    def legal_actions(self, state: int) -> tuple[str]:
+        return ("again",)
+
+    def child(self, state: int, action: str) -> int:
+        return state
+
+
+def test_a_game_with_a_cycle_is_refused() -> None:
+    with pytest.raises(GameError, match="reached from itself"):
+        summarise(Loop())  # type: ignore[arg-type]

@@ -102,6 +102,11 @@ def summarise(game: Game[Any, Any], *, max_states: int = MAX_STATES) -> GameSumm
         pending = children.get(state)
         if pending is not None:
             stack.pop()
+            if any(c not in longest for c in pending):  # met again before its children ended
+                raise GameError(
+                    f"state {state_text(state)} can be reached from itself: "
+                    "OpenSpiel's games here must end"
+                )
             step = 0 if game.kind(state) is NodeKind.CHANCE else 1
             longest[state] = step + max(longest[c] for c in pending)
             continue
