@@ -136,3 +136,14 @@ def test_lower_floors_never_import_interop() -> None:
     for floor in ("engine", "risk", "classic"):
         for source in (package / floor).rglob("*.py"):
             assert "strategy.interop" not in source.read_text(encoding="utf-8"), source
+
+
+def test_matrix_command_saves_nfg_and_reads_it_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "saved.nfg"
+    given_matrix = [[Fraction(1, 2), -2, 0], [-1, Fraction(3, 4), 1]]
+    argument = "[[0.5, -2, 0], [-1, 0.75, 1]]"
+    first = run_json(capsys, "matrix", argument, "--save-nfg", str(path))
+    assert path.read_text(encoding="utf-8") == NormalFormGame.of(given_matrix).to_nfg()
+    assert run_json(capsys, "matrix", "--file", str(path)) == first

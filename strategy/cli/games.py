@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import (
     CliError,
     add_output_options,
+    cannot_write,
     decimal,
     nonnegative_int,
+    output_file,
     positive_int,
     whole_number,
     write_json,
@@ -30,6 +32,8 @@ from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
 from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from strategy.classic.octal import OctalAnalysis
 
 Handler = Callable[[argparse.Namespace], int]
@@ -186,6 +190,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     matrix.add_argument(
         "--details", action="store_true", help="also give the method used and the time taken"
+    )
+    matrix.add_argument(
+        "--save-nfg",
+        type=output_file,
+        metavar="FILE",
+        help="also write the game as a Gambit .nfg file (exact payoffs)",
     )
 
 
@@ -468,6 +478,16 @@ def _threshold_table(thresholds: list[list[int]], step: int) -> list[str]:
     return to_text(grid).splitlines()
 
 
+def _save_nfg(path: Path, rows: list[list[Fraction]]) -> None:
+    from strategy.engine.atomic import write_text_atomic
+    from strategy.interop.nfg import NormalFormGame
+
+    try:
+        write_text_atomic(path, NormalFormGame.of(rows).to_nfg())
+    except OSError as error:
+        raise cannot_write(path, error) from None
+
+
 def run_matrix(args: argparse.Namespace) -> int:
     """Solve a zero-sum matrix game."""
     from strategy.cli.matrix_input import parse_matrix_text, read_matrix
@@ -479,6 +499,8 @@ def run_matrix(args: argparse.Namespace) -> int:
         rows = read_matrix(args.file)
     else:
         rows = parse_matrix_text(args.matrix, args.matrix)
+    if args.save_nfg is not None:
+        _save_nfg(args.save_nfg, rows)
     cells = len(rows) * max((len(row) for row in rows), default=0)
     if args.exact and cells > MAX_EXACT_CELLS:
         raise CliError(
