@@ -100,3 +100,18 @@ def test_efg_read_back_has_the_same_nodes_and_chance_probabilities() -> None:
     assert [(k is NodeKind.CHANCE, p) for k, p in ours] == theirs
     assert all(sum(p) == 1 for chance, p in theirs if chance)
     assert read.title == "3 v 2"
+
+
+def test_a_simultaneous_move_is_one_information_set_of_the_minimiser() -> None:
+    # 3 v 2 under announce: the attacker announces 1 or 2 dice, the defender 1 or 2 without
+    # seeing the attacker's count.
+    read = gbt.read_efg(io.StringIO(efg_text(BattleGame(3, 2, choice="announce"))))
+    shared = [infoset for infoset in read.players["Min"].infosets if len(infoset.members) > 1]
+    assert shared
+    for infoset in shared:
+        parents = {member.parent for member in infoset.members}
+        (parent,) = parents  # all the minimiser's nodes hang from one maximiser node
+        assert parent.player.label == "Max"
+        assert len(infoset.members) == len(parent.children)
+    singletons = [i for i in read.players["Max"].infosets if len(i.members) != 1]
+    assert singletons == []  # the maximiser always knows where it is
