@@ -20,8 +20,10 @@ from strategy.cli.common import (
     CliError,
     add_output_options,
     add_parser,
+    cannot_write,
     decimal,
     nonnegative_int,
+    output_file,
     positive_int,
     whole_number,
     write_json,
@@ -31,6 +33,8 @@ from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
 from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from strategy.classic.octal import OctalAnalysis
 
 Handler = Callable[[argparse.Namespace], int]
@@ -171,6 +175,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "a zero-sum matrix game: value and optimal mixed strategies, exactly (certified)",
         'matrix "[[0,-1,1],[1,0,-1],[-1,1,0]]"\nmatrix "[[2,-1],[-1,1]]" --json\n'
         "matrix --file payoffs.csv --details --json\nmatrix --file game.npy --method simplex\n"
+        "matrix --file game.nfg\n"
         "python make_game.py | strategy matrix --file -",
         run_matrix,
     )
@@ -180,7 +185,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     matrix.add_argument(
         "--file",
         metavar="PATH",
-        help="read the payoffs from PATH instead: JSON rows, CSV rows or .npy (- for stdin)",
+        help="read the payoffs from PATH instead: JSON rows, CSV rows, .npy or a Gambit .nfg "
+        "two-player zero-sum game (- for stdin)",
     )
     matrix.add_argument("--float", dest="exact", action="store_false", help="linear programming")
     matrix.add_argument(
@@ -192,6 +198,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     matrix.add_argument(
         "--details", action="store_true", help="also give the method used and the time taken"
+    )
+    matrix.add_argument(
+        "--save-nfg",
+        type=output_file,
+        metavar="FILE",
+        help="also write the game as a Gambit .nfg file (exact payoffs)",
     )
 
 
@@ -474,6 +486,16 @@ def _threshold_table(thresholds: list[list[int]], step: int) -> list[str]:
     return to_text(grid).splitlines()
 
 
+def _save_nfg(path: Path, rows: list[list[Fraction]]) -> None:
+    from strategy.engine.atomic import write_text_atomic
+    from strategy.interop.nfg import NormalFormGame
+
+    try:
+        write_text_atomic(path, NormalFormGame.of(rows).to_nfg())
+    except OSError as error:
+        raise cannot_write(path, error) from None
+
+
 def run_matrix(args: argparse.Namespace) -> int:
     """Solve a zero-sum matrix game."""
     from strategy.cli.matrix_input import parse_matrix_text, read_matrix
@@ -485,6 +507,8 @@ def run_matrix(args: argparse.Namespace) -> int:
         rows = read_matrix(args.file)
     else:
         rows = parse_matrix_text(args.matrix, args.matrix)
+    if args.save_nfg is not None:
+        _save_nfg(args.save_nfg, rows)
     cells = len(rows) * max((len(row) for row in rows), default=0)
     if args.exact and cells > MAX_EXACT_CELLS:
         raise CliError(

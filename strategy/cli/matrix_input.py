@@ -1,4 +1,5 @@
-"""Reading a payoff matrix for ``strategy matrix``: JSON or CSV text, or a ``.npy`` file.
+"""Reading a payoff matrix for ``strategy matrix``: JSON or CSV text, a ``.npy`` file, or a
+Gambit ``.nfg`` file of a two-player zero-sum game (:mod:`strategy.interop.nfg`).
 
 Entries are exact: ``0.1`` is one tenth, as written, and an entry may be a fraction such as
 ``"1/3"`` (in JSON as a string). Every problem is a :class:`~strategy.cli.common.CliError`
@@ -28,7 +29,7 @@ from strategy.engine.numbers import parse_fraction
 __all__ = ["parse_matrix_text", "read_matrix"]
 
 _NPY_MAGIC = b"\x93NUMPY"
-_EXAMPLE = "JSON rows such as [[1,-1],[-1,1]], CSV rows, or a .npy file"
+_EXAMPLE = "JSON rows such as [[1,-1],[-1,1]], CSV rows, a .npy file or a Gambit .nfg file"
 
 
 def read_matrix(path: str) -> list[list[Fraction]]:
@@ -52,7 +53,18 @@ def read_matrix(path: str) -> list[list[Fraction]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise CliError(f"{source} is not text: give {_EXAMPLE}") from None
+    if path.endswith(".nfg") or text.lstrip().startswith("NFG"):
+        return _from_nfg(text, source)
     return parse_matrix_text(text, source)
+
+
+def _from_nfg(text: str, source: str) -> list[list[Fraction]]:
+    from strategy.interop.nfg import NormalFormGame
+
+    try:
+        return [list(row) for row in NormalFormGame.from_nfg(text).matrix]
+    except InputError as error:
+        raise CliError(f"{_shown(source)}: {error}") from None
 
 
 def parse_matrix_text(text: str, source: str) -> list[list[Fraction]]:

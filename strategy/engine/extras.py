@@ -26,7 +26,11 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "graph": ("networkx",),
     "notebook": ("pandas",),
     "paper": ("scipy", "sympy", "matplotlib"),
+    "openspiel": ("open-spiel",),
+    "gambit": ("pygambit",),
 }
+#: The distribution of each module whose name differs from it.
+_DISTRIBUTIONS = {"pyspiel": "open-spiel"}
 
 
 class MissingExtra(ImportError, InputError):
@@ -42,7 +46,7 @@ def require(module: str, extra: str, feature: str) -> Any:
     """Import ``module`` (returned untyped: the optional libraries ship no types), or raise
     :class:`MissingExtra` naming ``extra`` and what ``feature`` needed it."""
     top = module.partition(".")[0]
-    if top not in EXTRAS[extra]:
+    if _DISTRIBUTIONS.get(top, top) not in EXTRAS[extra]:
         raise AssertionError(f"{top} is not in the extra {extra!r}")  # a caller's slip
     try:
         return importlib.import_module(module)

@@ -20,6 +20,7 @@ SUBCOMMANDS = (
     "strategy.cli.risk.rule",
     "strategy.cli.risk.simulate",
     "strategy.cli.risk.graph",
+    "strategy.cli.risk.export",
     "strategy.cli.risk.plan",
     "strategy.cli.risk.fortify",
 )

@@ -1,0 +1,75 @@
+"""``strategy risk export A D``: a battle's game tree as a Gambit extensive form (``.efg``).
+
+Every play is written out (Gambit's games are trees), with the chance probabilities exact;
+the tree's size is checked first and a tree larger than ``--max-nodes`` is refused with its
+size. The library call is :func:`strategy.interop.efg.efg_text`.
+
+>>> from strategy.cli.common import Parser
+>>> commands = Parser(prog="strategy risk").add_subparsers(dest="command")
+>>> register(commands)
+>>> commands.choices["export"].parse_args(["3", "2", "--choice", "sees-roll"]).max_nodes
+100000
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from strategy.cli.common import output_file, positive_int, write_text
+from strategy.cli.risk.options import (
+    add_battle_arguments,
+    add_play_options,
+    add_rule_options,
+    battle_from_args,
+)
+from strategy.interop.efg import MAX_NODES
+
+EPILOG = """examples:
+  strategy risk export 3 2 --choice sees-roll --out battle.efg
+  strategy risk export 4 3 --choice respond --objective signed --out battle.efg
+  strategy risk export 2 2 --choice announce > battle.efg"""
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``export`` to the ``risk`` group."""
+    parser = commands.add_parser(
+        "export",
+        help="write a battle's game tree as a Gambit extensive form (.efg)",
+        description="The game tree of one battle as a Gambit .efg file: the attacker is player "
+        "1 (Max), the defender player 2 (Min); chance probabilities exact; payoffs the "
+        "objective's. Gambit's tools (gambit-lcp, gambit-lp, pygambit) read it.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_battle_arguments(parser)
+    add_play_options(parser)
+    add_rule_options(parser)
+    parser.add_argument("--out", metavar="FILE", type=output_file, help="write to FILE, not stdout")
+    parser.add_argument(
+        "--max-nodes",
+        type=positive_int,
+        default=MAX_NODES,
+        metavar="N",
+        help=f"refuse trees of more than N nodes (default {MAX_NODES})",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the battle and write its tree."""
+    from strategy.interop.efg import efg_text
+    from strategy.present.graph_views import battle_view
+    from strategy.risk.game import BattleGame
+
+    game = BattleGame(args.attackers, args.defenders, battle=battle_from_args(args))
+    title = f"Risk battle {args.attackers} v {args.defenders}, {game.choice} rule"
+    text = efg_text(
+        game,
+        title=title,
+        players=("Attacker", "Defender"),
+        label=battle_view(game).label,
+        max_nodes=args.max_nodes,
+    )
+    write_text(args, text)
+    return 0
