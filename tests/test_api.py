@@ -128,7 +128,9 @@ def test_exactness_defaults_are_one_per_question() -> None:
 
 
 def test_bad_terms_are_refused_with_the_valid_ones() -> None:
-    with pytest.raises(ValueError, match="unknown battle option 'dice'"):
+    with pytest.raises(ValueError, match="unknown battle option 'sides'"):
+        strategy.risk.odds(5, 3, sides=3)
+    with pytest.raises(ValueError, match="dice must be true-random or balanced-blitz"):
         strategy.risk.odds(5, 3, dice=3)
     with pytest.raises(ValueError, match="unknown choice rule"):
         strategy.risk.table(5, 3, choice="bluff")

@@ -20,6 +20,7 @@ EXPORTS = {
     "odds": "strategy.risk.api",
     "table": "strategy.risk.api",
     "strategy_matrix": "strategy.risk.api",
+    "left": "strategy.risk.capabilities",
     "Battle": "strategy.risk.battle",
     "Rules": "strategy.risk.rules",
     "Objective": "strategy.risk.objectives",

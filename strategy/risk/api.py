@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from strategy.engine.errors import InputError
 from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.kernels.geometry import Progress
@@ -32,6 +33,8 @@ from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.play.strategy_matrix import StrategyMatrix
 from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
 from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, OptimalTable
+from strategy.risk.variants.balanced_blitz import input_error
+from strategy.risk.variants.blitz import BlitzOdds
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
 
@@ -41,28 +44,70 @@ def odds(
     defenders: int,
     battle: Battle | None = None,
     *,
-    exact: bool = True,
+    exact: bool | None = None,
     progress: Progress | None = None,
     **terms: Any,
-) -> BattleOdds | OptimalOdds:
+) -> BattleOdds | OptimalOdds | BlitzOdds:
     """One battle: its value under the battle's objective and how each side starts.
 
     Where nobody has a real choice the answer is the classic battle's whole distribution
     of final states (:class:`~strategy.risk.results.BattleOdds`; in floats at any size,
     memory growing with ``A + D``); otherwise optimal play
-    (:class:`~strategy.risk.results.OptimalOdds`).
+    (:class:`~strategy.risk.results.OptimalOdds`). A battle fought as a blitz fights it
+    (Balanced Blitz dice, ``stop_until``, ``retreat_at``) answers with
+    :class:`~strategy.risk.variants.blitz.BlitzOdds`.
+
+    ``exact=None`` (the default) is exact, except that Balanced Blitz balances the float
+    true-random distribution beyond 1000 armies; ``True`` or ``False`` insist.
 
     >>> odds(3, 2, choice="sees-roll").value < odds(3, 2).value  # the defender sees the dice
     True
     >>> type(odds(100_000, 100_000, exact=False)).__name__  # classic: any size, in floats
     'BattleOdds'
+    >>> rgd = odds(48, 50, dice="balanced-blitz", count="attacking")
+    >>> float(rgd.win_probability) > 0.8, float(odds(49, 50, rgd.battle).win_probability) > 0.8
+    (False, True)
 
+    The last two are SMG's published figures (smgstudio/risk-dice README: 49 troops beat 50
+    with more than 80% under Balanced Blitz, 48 do not).
     """
     battle = Battle.of(battle, **terms)
+    if not battle.plain:
+        return fought_odds(attackers, defenders, battle, exact=exact, progress=progress)
+    exact = exact is not False
     if battle.classic:
         found = battle_odds(attackers, defenders, battle.rules, exact=exact, progress=progress)
         return replace(found, battle=battle)
     return optimal_odds(attackers, defenders, battle=battle, exact=exact)
+
+
+def fought_odds(
+    attackers: int,
+    defenders: int,
+    battle: Battle,
+    *,
+    exact: bool | None = None,
+    progress: Progress | None = None,
+) -> BlitzOdds:
+    """One battle as the battle's blitz fights it to its end, both sides rolling the most
+    dice (the classic battle's odds for a plain battle).
+
+    >>> fought_odds(5, 2, Battle.of(stop_until=3)).odds.attackers  # the battle 3 v 2
+    5
+    """
+    if not battle.choice.fixed:
+        raise InputError(
+            f"{battle.blitz.describe()} is fought with the most dice: a choice rule "
+            f"({battle.choice}) is for manual rolls"
+        )
+    if battle.plain:
+        found = battle_odds(
+            attackers, defenders, battle.rules, exact=exact is not False, progress=progress
+        )
+        bound = 0.0 if found.exact else input_error(found)
+        return BlitzOdds(battle.blitz, replace(found, battle=battle), found, bound)
+    fought = battle.blitz.odds(attackers, defenders, battle.rules, exact=exact, progress=progress)
+    return replace(fought, odds=replace(fought.odds, battle=battle))
 
 
 def table(

@@ -1,4 +1,5 @@
-"""One battle's terms as one value: the rules, the objective, the choice rule, and stopping.
+"""One battle's terms as one value: the rules, the objective, the choice rule, stopping, and
+how a blitz fights it (the dice mode, Balanced Blitz's constants, stop-until, retreat-at).
 
 Every question the toolkit answers about a Risk battle (its odds, a table of values, a
 strategy matrix, a state graph) is asked of a :class:`Battle`: what the dice are, what
@@ -11,17 +12,25 @@ the kernel that answers.
 ('sees-roll', 'balance:2', 3, False)
 >>> Battle().classic  # both roll the most dice, and stopping never pays for a capture
 True
+>>> Battle.of(edition="rgd", capital=True, stop_until=3).blitz.describe()
+'Balanced Blitz as of v3.3; stop-until 3: the attacker never rolls below 3 armies (SMG \
+blitz attack limit)'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from strategy.engine.errors import InputError
 from strategy.risk.choices import MOST_DICE, ChoiceRule, choice_rule
+from strategy.risk.editions import DICE_MODES, DiceMode, Edition, edition
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.rules import DEFAULT_RULES, MODIFIERS, Rules
+
+if TYPE_CHECKING:
+    from strategy.risk.variants.balanced_blitz import Balance
+    from strategy.risk.variants.blitz import Blitz
 
 #: The keywords :meth:`Battle.of` reads as fields of :class:`Rules`.
 RULE_FIELDS = tuple(field.name for field in fields(Rules))
@@ -34,6 +43,10 @@ class Battle:
     An objective that only describes the fight to the end (``attacker-left``,
     ``defender-left``) needs both sides to roll the most dice and no stopping.
 
+    How a blitz fights it: ``dice`` (``"true-random"`` or ``"balanced-blitz"``),
+    ``balance`` (Balanced Blitz's constants; ``None`` for SMG's v3.3 ones), and at most
+    one limit, ``stop_until`` S or ``retreat_at`` K (:attr:`blitz` gathers them).
+
     >>> Battle(objective=Objective("attacker-left"))
     Traceback (most recent call last):
     ...
@@ -44,6 +57,10 @@ class Battle:
     objective: Objective = CAPTURE
     choice: ChoiceRule = MOST_DICE
     allow_stop: bool = True
+    dice: DiceMode = "true-random"
+    balance: Balance | None = None
+    stop_until: int | None = None
+    retreat_at: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -57,6 +74,12 @@ class Battle:
                 "end with the most dice (choice max, no stopping); players optimise capture, "
                 "signed, keep:K or balance:T"
             )
+        if self.dice not in DICE_MODES:
+            raise InputError(f"dice must be true-random or balanced-blitz, not {self.dice!r}")
+        if self.stop_until is not None and self.retreat_at is not None:
+            raise InputError("give --stop-until or --retreat-at, not both")
+        if not self.plain:
+            _ = self.blitz  # made here so that a blitz that cannot be fought is refused now
 
     @classmethod
     def of(
@@ -67,22 +90,39 @@ class Battle:
         objective: Objective | str | None = None,
         choice: ChoiceRule | str | None = None,
         allow_stop: bool | None = None,
+        edition: str | None = None,
+        dice: DiceMode | None = None,
+        balance: Balance | str | tuple[float, float, float, float] | None = None,
+        stop_until: int | None = None,
+        retreat_at: int | None = None,
         **rule_fields: Any,
     ) -> Battle:
         """A battle from another (or the default) with the given terms changed; plain
         keywords and strings are welcome: ``Battle.of(choice="sees-roll",
         objective="keep:3", defender_dice=3, count="attacking")``.
 
+        ``edition`` (``classic``, ``risiko``, ``2210``, ``rgd``) starts from that edition's
+        rules and dice (RGD: the attacking count and Balanced Blitz) and refuses what it
+        cannot have; ``balance`` takes a :class:`~strategy.risk.variants.balanced_blitz.Balance`,
+        four numbers or their text ``"0.05,1.3,0.1,1.8"``; a limit given replaces the base's.
+
         >>> Battle.of(Battle.of(ties="attacker"), stay_behind=0).rules.ties
         'attacker'
         >>> Battle.of(capital=True).rules.defender_dice  # on a capital: one die more
         3
-        >>> Battle.of(dice=3)
+        >>> Battle.of(edition="rgd").dice, Battle.of(edition="rgd", dice="true-random").dice
+        ('balanced-blitz', 'true-random')
+        >>> Battle.of(edition="classic", capital=True)
         Traceback (most recent call last):
         ...
-        strategy.engine.errors.InputError: unknown battle option 'dice'; rules take ...
+        strategy.engine.errors.InputError: the classic edition cannot have --capital (an RGD ...
+        >>> Battle.of(sides=3)
+        Traceback (most recent call last):
+        ...
+        strategy.engine.errors.InputError: unknown battle option 'sides'; rules take ...
         """
         base = battle or cls()
+        chosen = edition_of(edition)
         for name in rule_fields:
             if name not in RULE_FIELDS:
                 raise InputError(
@@ -91,7 +131,8 @@ class Battle:
         # A modifier is asked for as the game names it ("on a capital"): it adds its die or
         # changes the ties, as Rules.with_modifiers does, rather than only being recorded.
         modifiers = {name: rule_fields.pop(name) for name in MODIFIERS if name in rule_fields}
-        new_rules = replace(rules or base.rules, **rule_fields)
+        start = rules or (base.rules if chosen is None else chosen.rules)
+        new_rules = replace(start, **rule_fields)
         dropped = [
             name for name, wanted in modifiers.items() if not wanted and name in new_rules.modifiers
         ]
@@ -102,12 +143,48 @@ class Battle:
         new_rules = new_rules.with_modifiers(
             **{n: True for n, wanted in modifiers.items() if wanted}
         )
+        mode = dice or (base.dice if chosen is None else chosen.dice)
+        if chosen is not None:
+            chosen.check(balanced=mode == "balanced-blitz", **modifiers)
+        limited = stop_until is not None or retreat_at is not None
         return cls(
             new_rules,
             base.objective if objective is None else Objective.parse(objective),
             base.choice if choice is None else choice_rule(choice),
             base.allow_stop if allow_stop is None else allow_stop,
+            mode,
+            base.balance if balance is None else parse_balance(balance),
+            stop_until if limited else base.stop_until,
+            retreat_at if limited else base.retreat_at,
         )
+
+    @property
+    def plain(self) -> bool:
+        """Whether a blitz fights the classic battle: true random dice, to the end.
+
+        >>> Battle().plain, Battle.of(stop_until=3).plain
+        (True, False)
+        """
+        return (
+            self.dice == "true-random"
+            and self.balance is None
+            and self.stop_until is None
+            and self.retreat_at is None
+        )
+
+    @property
+    def blitz(self) -> Blitz:
+        """How the battle is fought to its end, as the blitz kernels take it."""
+        from strategy.risk.limits import Limit
+        from strategy.risk.variants.balanced_blitz import V3_3
+        from strategy.risk.variants.blitz import Blitz
+
+        limit = None
+        if self.stop_until is not None:
+            limit = Limit("stop-until", self.stop_until)
+        elif self.retreat_at is not None:
+            limit = Limit("retreat-at", self.retreat_at)
+        return Blitz(self.dice, self.balance or V3_3, limit)
 
     @property
     def classic(self) -> bool:
@@ -131,3 +208,29 @@ it); objective capture; the attacker may stop'
         """
         stop = "the attacker may stop" if self.allow_stop else "no stopping"
         return f"{self.choice} ({self.choice.summary}); objective {self.objective.label}; {stop}"
+
+
+def edition_of(name: str | None) -> Edition | None:
+    """The edition named (``None`` when none is: the base battle's terms stand)."""
+    return None if name is None else edition(name)
+
+
+def parse_balance(
+    balance: Balance | str | tuple[float, float, float, float],
+) -> Balance | None:
+    """Balanced Blitz's constants from a value, their text or four numbers; ``None`` for
+    SMG's v3.3 constants, so that equal battles compare equal.
+
+    >>> parse_balance((0.05, 1.3, 0.1, 1.8)) is None, parse_balance("0.05,1.3,0.2,1.8")
+    (True, Balance(win_cutoff=Fraction(1, 20), win_power=Fraction(13, 10), \
+outcome_cutoff=Fraction(1, 5), outcome_power=Fraction(9, 5)))
+    """
+    from strategy.risk.variants.balanced_blitz import V3_3, Balance
+
+    if isinstance(balance, str):
+        found = Balance.parse(balance)
+    elif isinstance(balance, Balance):
+        found = balance
+    else:
+        found = Balance.parse(",".join(map(str, balance)))
+    return None if found == V3_3 else found

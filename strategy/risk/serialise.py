@@ -16,6 +16,7 @@ with the numbers they produced.
 from __future__ import annotations
 
 import heapq
+import math
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -25,11 +26,13 @@ from strategy.risk.outcomes import capture_with_at_least, defender_down_to
 from strategy.risk.rules import Rules
 
 if TYPE_CHECKING:
+    from strategy.risk.capabilities import Left
     from strategy.risk.chain import ChainOdds
     from strategy.risk.play.cells import CellStrategy
     from strategy.risk.play.strategy_matrix import StrategyMatrix
     from strategy.risk.plays import CellPlay
     from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
+    from strategy.risk.variants.blitz import Blitz, BlitzOdds
 
 #: Final states JSON lists; beyond, only this many of the most likely.
 JSON_STATES = 10_000
@@ -221,3 +224,60 @@ def chain_json(odds: ChainOdds) -> dict[str, Any]:
     ]
     obj["rules"] = [rules_json(r) for r in odds.rules]
     return obj
+
+
+def dice_json(blitz: Blitz) -> dict[str, Any]:
+    """How a blitz fights: the dice mode, its label and constants, and the limit."""
+    limit = blitz.limit
+    return {
+        "dice": blitz.dice,
+        "dice_label": blitz.balance.label if blitz.balanced else "true random",
+        "balance": [float(c) for c in blitz.balance.constants] if blitz.balanced else None,
+        "stop_until": limit.armies if limit and limit.kind == "stop-until" else None,
+        "retreat_at": limit.armies if limit and limit.kind == "retreat-at" else None,
+    }
+
+
+def blitz_json(blitz: Blitz) -> dict[str, Any]:
+    """:func:`dice_json`, or nothing for the classic battle (whose JSON has no such fields)."""
+    return {} if blitz.plain else dice_json(blitz)
+
+
+def blitz_odds_json(
+    fought: BlitzOdds, *, at_least: int | None = None, at_most: int | None = None
+) -> dict[str, Any]:
+    """One battle as a blitz fights it: :func:`odds_json` of its final states, then the
+    dice, the limit, the true-random win chance and the error bound (the plain battle's
+    JSON is :func:`odds_json`'s alone)."""
+    return odds_json(fought.odds, at_least=at_least, at_most=at_most) | fought_json(fought)
+
+
+def fought_json(fought: BlitzOdds) -> dict[str, Any]:
+    """What a blitz adds to a battle's JSON: the dice, the limit, the true-random win
+    chance and the error bound (nothing for the plain battle)."""
+    if fought.blitz.plain:
+        return {}
+    true_random = fought.true_random
+    bound = fought.error_bound
+    obj = dice_json(fought.blitz) | {
+        "error_bound": bound if math.isfinite(bound) else None,
+        "true_random_exact": true_random.exact,
+        "true_random_win_probability": float(true_random.win_probability),
+    }
+    if true_random.exact:
+        obj["true_random_win_probability_exact"] = fraction_text(true_random.win_probability)
+    if fought.win_steps is not None:
+        obj["win_probability_after_steps"] = list(fought.win_steps)
+    return obj
+
+
+def left_json(left: Left) -> dict[str, Any]:
+    """The armies left: both tails asked for, the rules, and how the battle is fought."""
+    odds = left.fought.odds
+    return {
+        "attackers": odds.attackers,
+        "defenders": odds.defenders,
+        "capture_with_at_least": [tail_json(k, p) for k, p in left.attacker],
+        "defender_at_most": [tail_json(k, p) for k, p in left.defender],
+        "rules": rules_json(odds.rules),
+    } | fought_json(left.fought)

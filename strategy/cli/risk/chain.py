@@ -12,10 +12,11 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import blitz_from_args, blitz_json
+from strategy.cli.risk.editions import blitz_from_args
 from strategy.cli.risk.options import add_attackers_argument
 from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
 from strategy.engine.numbers import fraction_text
+from strategy.risk.serialise import blitz_json
 
 if TYPE_CHECKING:
     from strategy.risk.chain import ChainOdds

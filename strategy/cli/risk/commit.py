@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 def curve_json(curve: CommitCurve) -> dict[str, Any]:
     """The curve as JSON: the best commitment per objective and every point."""
-    from strategy.risk.serialise import rules_json
+    from strategy.risk.serialise import dice_json, rules_json
 
     return {
         "attackers": curve.attackers,
@@ -106,7 +106,7 @@ def curve_json(curve: CommitCurve) -> dict[str, Any]:
         ],
         "error_bound": curve.error_bound,
         "rules": rules_json(curve.rules),
-    } | curve.blitz.json()
+    } | dice_json(curve.blitz)
 
 
 def curve_text(curve: CommitCurve) -> str:

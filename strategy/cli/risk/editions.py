@@ -126,24 +126,39 @@ def add_blitz_options(
             group.add_argument(f"--{name}", type=nonnegative_int, metavar=metavar, help=text)
 
 
-def blitz_from_args(args: argparse.Namespace) -> Blitz:
-    """The blitz the options describe (the plain battle for commands without them)."""
+def blitz_terms(args: argparse.Namespace) -> dict[str, Any]:
+    """The blitz options as :meth:`Battle.of`'s keywords (none for commands without them:
+    those model manual rolls, which RGD rolls true random)."""
     from strategy.risk.editions import edition
-    from strategy.risk.variants.balanced_blitz import Balance
-    from strategy.risk.variants.blitz import PLAIN, blitz_from
 
     if not hasattr(args, "dice"):
-        return PLAIN  # commands that model manual rolls: RGD rolls those true random
+        return {}
     chosen = edition(getattr(args, "edition", None))
     dice = args.dice or chosen.dice
     chosen.check(balanced=dice == "balanced-blitz")
     text = getattr(args, "balance", None)
     if text is not None and dice != "balanced-blitz":
         raise CliError("--balance sets Balanced Blitz's constants: add --dice balanced-blitz")
-    balance = None if text is None else Balance.parse(text)
-    return blitz_from(
-        dice, balance, getattr(args, "stop_until", None), getattr(args, "retreat_at", None)
-    )
+    return {
+        "dice": dice,
+        "balance": text,
+        "stop_until": getattr(args, "stop_until", None),
+        "retreat_at": getattr(args, "retreat_at", None),
+    }
+
+
+def blitz_battle(args: argparse.Namespace, battle: Battle) -> Battle:
+    """``battle`` fought as the blitz options say."""
+    from strategy.risk.battle import Battle
+
+    return Battle.of(battle, **blitz_terms(args))
+
+
+def blitz_from_args(args: argparse.Namespace) -> Blitz:
+    """The blitz the options describe (the plain battle for commands without them)."""
+    from strategy.risk.battle import Battle
+
+    return blitz_battle(args, Battle()).blitz
 
 
 def refuse_play(battle: Battle, blitz: Blitz) -> None:
@@ -154,14 +169,17 @@ def refuse_play(battle: Battle, blitz: Blitz) -> None:
         )
 
 
-def fight(args: argparse.Namespace, rules: Rules, blitz: Blitz, exact: bool | None) -> BlitzOdds:
-    """One battle as the blitz fights it, with a progress bar on a terminal."""
+def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> BlitzOdds:
+    """One battle as the battle's blitz fights it, with a progress bar on a terminal."""
     from strategy.engine.progress import ProgressBar
     from strategy.engine.resources import TooLarge
+    from strategy.risk.api import fought_odds
 
     try:
         with ProgressBar("odds") as progress:
-            return blitz.odds(args.attackers, args.defenders, rules, exact=exact, progress=progress)
+            return fought_odds(
+                args.attackers, args.defenders, battle, exact=exact, progress=progress
+            )
     except TooLarge as error:
         raise CliError(f"{error}; use --float") from None
 
@@ -190,32 +208,6 @@ def blitz_table(
         return blitz.table(
             attackers, defenders, battle.rules, battle.objective, exact=exact, progress=progress
         )
-
-
-def blitz_json(blitz: Blitz) -> dict[str, Any]:
-    """The blitz's JSON fields; none for the plain battle, whose JSON is the library's."""
-    return {} if blitz.plain else blitz.json()
-
-
-def blitz_fields(fought: BlitzOdds) -> dict[str, Any]:
-    """JSON fields: the dice, limit, true-random win chance and the error bound (none for
-    the plain battle)."""
-    from strategy.engine.numbers import fraction_text
-
-    if fought.blitz.plain:
-        return {}
-    true_random = fought.true_random
-    bound = fought.error_bound
-    obj = fought.blitz.json() | {
-        "error_bound": bound if math.isfinite(bound) else None,
-        "true_random_exact": true_random.exact,
-        "true_random_win_probability": float(true_random.win_probability),
-    }
-    if true_random.exact:
-        obj["true_random_win_probability_exact"] = fraction_text(true_random.win_probability)
-    if fought.win_steps is not None:
-        obj["win_probability_after_steps"] = list(fought.win_steps)
-    return obj
 
 
 def blitz_lines(fought: BlitzOdds) -> list[str]:

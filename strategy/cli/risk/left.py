@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import (
+    CliError,
     add_colour_option,
     add_output_options,
     colour_wanted,
@@ -13,13 +14,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import (
-    add_blitz_options,
-    blitz_fields,
-    blitz_from_args,
-    blitz_lines,
-    fight,
-)
+from strategy.cli.risk.editions import add_blitz_options, blitz_battle, blitz_lines
 from strategy.cli.risk.options import (
     add_battle_arguments,
     add_rule_options,
@@ -58,38 +53,29 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute the tails and print them."""
+    from strategy.engine.progress import ProgressBar
+    from strategy.engine.resources import TooLarge
     from strategy.present.render import paint
-    from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
-    from strategy.risk.serialise import rules_json, tail_json
+    from strategy.risk.battle import Battle
+    from strategy.risk.capabilities import left
 
-    rules = rules_from_args(args)
-    blitz = blitz_from_args(args)
-    fought = fight(args, rules, blitz, None)
-    finals = fought.odds.final_states
-    # With neither --at-least nor --at-most, both whole tables; otherwise just the answers.
-    if args.at_least is None and args.at_most is None:
-        tails = cumulative(finals)
-        attacker, defender = tails.attacker, tails.defender
-    else:
-        attacker = (
-            ()
-            if args.at_least is None
-            else ((args.at_least, capture_with_at_least(finals, args.at_least)),)
-        )
-        defender = (
-            ()
-            if args.at_most is None
-            else ((args.at_most, defender_down_to(finals, args.at_most)),)
-        )
+    battle = blitz_battle(args, Battle(rules_from_args(args)))
+    blitz, rules = battle.blitz, battle.rules
+    try:
+        with ProgressBar("odds") as progress:
+            found = left(
+                args.attackers,
+                args.defenders,
+                battle,
+                at_least=args.at_least,
+                at_most=args.at_most,
+                progress=progress,
+            )
+    except TooLarge as error:
+        raise CliError(f"{error}; use --float") from None
+    fought, attacker, defender = found.fought, found.attacker, found.defender
     if args.format == "json":
-        obj = {
-            "attackers": args.attackers,
-            "defenders": args.defenders,
-            "capture_with_at_least": [tail_json(k, p) for k, p in attacker],
-            "defender_at_most": [tail_json(k, p) for k, p in defender],
-            "rules": rules_json(rules),
-        } | blitz_fields(fought)
-        write_json(args, obj)
+        write_json(args, found.to_json())
         return 0
     colour = colour_wanted(args)
     lines = [f"Battle {args.attackers} v {args.defenders}; rules: {rules.describe()}"]

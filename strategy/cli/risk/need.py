@@ -13,11 +13,11 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import blitz_from_args, blitz_json
+from strategy.cli.risk.editions import blitz_from_args
 from strategy.cli.risk.options import add_play_options, battle_from_args, play_asked
 from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
 from strategy.engine.numbers import fraction_text
-from strategy.risk.serialise import battle_json, rules_json
+from strategy.risk.serialise import battle_json, blitz_json, rules_json
 
 EPILOG = """examples:
   strategy risk need 10 --target 0.8

@@ -21,8 +21,7 @@ from strategy.cli.common import (
 )
 from strategy.cli.risk.editions import (
     add_blitz_options,
-    blitz_fields,
-    blitz_from_args,
+    blitz_battle,
     blitz_lines,
     fight,
     plain_odds,
@@ -122,16 +121,19 @@ def compute_odds(args: argparse.Namespace, battle: Battle) -> BattleOdds | Optim
     from strategy.engine.progress import ProgressBar
     from strategy.engine.resources import TooLarge
     from strategy.risk import api
+    from strategy.risk.variants.blitz import BlitzOdds
 
     try:
         with ProgressBar("odds") as progress:
-            return api.odds(
+            found = api.odds(
                 args.attackers, args.defenders, battle, exact=args.exact, progress=progress
             )
     except TooLarge as error:
         if not args.exact:
             raise
         raise TooLarge(f"{error}; use --float", error.resource) from None
+    assert not isinstance(found, BlitzOdds), "a plain battle"  # run() fights the others
+    return found
 
 
 def run(args: argparse.Namespace) -> int:
@@ -140,8 +142,8 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.results import BattleOdds
     from strategy.risk.serialise import JSON_STATES, most_likely
 
-    battle = battle_from_args(args)
-    blitz = blitz_from_args(args)
+    battle = blitz_battle(args, battle_from_args(args))
+    blitz = battle.blitz
     asked = play_asked(args)
     if asked and (args.at_least is not None or args.at_most is not None):
         raise CliError(
@@ -157,11 +159,10 @@ def run(args: argparse.Namespace) -> int:
     elif asked:
         raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
     else:
-        fought = fight(args, battle.rules, blitz, args.exact)
+        fought = fight(args, battle, args.exact)
     odds = fought.odds
     if args.format == "json":
-        obj = odds.to_json(at_least=args.at_least, at_most=args.at_most)
-        write_json(args, obj | blitz_fields(fought))
+        write_json(args, fought.to_json(at_least=args.at_least, at_most=args.at_most))
         return 0
     rows = [
         ("P(attacker captures)", odds.win_probability),

@@ -6,7 +6,13 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, nonnegative_int, output_file, positive_int, write_text
-from strategy.cli.risk.editions import add_blitz_options, blitz_from_args, fight, refuse_play
+from strategy.cli.risk.editions import (
+    add_blitz_options,
+    blitz_battle,
+    blitz_from_args,
+    fight,
+    refuse_play,
+)
 from strategy.cli.risk.options import (
     add_play_options,
     add_rule_options,
@@ -175,7 +181,7 @@ def battle_part(args: argparse.Namespace, battle: Battle, blitz: Blitz) -> list[
     objective = battle.objective
     attackers, defenders = args.attackers, args.defenders
     if battle.classic or not blitz.plain:
-        fought = fight(args, battle.rules, blitz, None)
+        fought = fight(args, blitz_battle(args, battle), None)
         more: list[tuple[str, Value]] = []
         if blitz.balanced:
             more.append(("true-random P(attacker captures)", fought.true_random.win_probability))

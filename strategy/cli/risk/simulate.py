@@ -14,7 +14,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import add_blitz_options, blitz_from_args, blitz_json
+from strategy.cli.risk.editions import add_blitz_options, blitz_from_args
 from strategy.cli.risk.options import (
     add_battle_arguments,
     add_play_options,
@@ -22,7 +22,7 @@ from strategy.cli.risk.options import (
     battle_from_args,
     play_asked,
 )
-from strategy.risk.serialise import battle_json, rules_json
+from strategy.risk.serialise import battle_json, blitz_json, rules_json
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle

@@ -22,7 +22,6 @@ from strategy.cli.common import (
 from strategy.cli.risk.editions import (
     add_blitz_options,
     blitz_from_args,
-    blitz_json,
     blitz_table,
     refuse_play,
 )
@@ -40,6 +39,7 @@ from strategy.cli.risk.options import (
     battle_from_args,
     play_asked,
 )
+from strategy.risk.serialise import blitz_json
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle

@@ -24,8 +24,10 @@ from typing import Any
 
 import numpy as np
 
+from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
+from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.editions import DICE_MODES, DiceMode
 from strategy.risk.kernels.classic_float import FloatArray, FloatRows
@@ -34,6 +36,7 @@ from strategy.risk.limits import Limit, stop_until_rules, table_of
 from strategy.risk.need import Need, fewest, minimum_armies
 from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import FinalStates
+from strategy.risk.plays import CellPlay
 from strategy.risk.results import BattleOdds, BattleTable, Value
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
@@ -51,21 +54,58 @@ from strategy.risk.variants.grid import final_distributions
 EXACT_ARMIES = 1000
 
 
-@dataclass(frozen=True)
-class BlitzOdds:
+@dataclass(frozen=True, repr=False)
+class BlitzOdds(Summarised):
     """One battle as the blitz fights it.
 
     ``odds`` holds the final states (balanced ones for Balanced Blitz), ``true_random``
     the true-random battle they came from (the same for true random dice). ``error_bound``
     bounds the sum of the absolute errors of ``odds``' final states (0 when exact).
     ``win_steps`` is Balanced Blitz's win chance after each of its four steps.
+
+    >>> fought = Blitz(limit=Limit("stop-until", 3)).odds(5, 2, Rules())
+    >>> obj = fought.to_json()  # stop-until 3 from 5: the classic battle 3 v 2, two staying home
+    >>> obj["stop_until"], obj["win_probability"] == float(battle_odds(3, 2).win_probability)
+    (3, True)
     """
+
+    SHOWN = ("win_probability",)
 
     blitz: Blitz
     odds: BattleOdds
     true_random: BattleOdds
     error_bound: float
     win_steps: tuple[float, float, float, float] | None = None
+
+    @property
+    def battle(self) -> Battle:
+        """The battle asked about (its rules, and how it is fought)."""
+        return self.odds.battle
+
+    @property
+    def win_probability(self) -> Value:
+        """P(the attacker captures), as the blitz fights."""
+        return self.odds.win_probability
+
+    @property
+    def value(self) -> Value:
+        """The expected value of the battle's objective, as the blitz fights."""
+        return self.odds.value
+
+    @property
+    def play(self) -> CellPlay:
+        """The first move: the most dice (a blitz does not choose)."""
+        return self.odds.play
+
+    def to_json(self, *, at_least: int | None = None, at_most: int | None = None) -> dict[str, Any]:
+        """The CLI's ``odds --json`` shape (:func:`~strategy.risk.serialise.blitz_odds_json`)."""
+        from strategy.risk.serialise import blitz_odds_json
+
+        return blitz_odds_json(self, at_least=at_least, at_most=at_most)
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """The final states as a DataFrame (pandas: the ``notebook`` extra)."""
+        return self.odds.to_pandas(fractions=fractions)
 
 
 @dataclass(frozen=True)
@@ -120,17 +160,6 @@ class Blitz:
         """
         dice = self.balance.label if self.balanced else "true random dice"
         return dice + ("" if self.limit is None else f"; {self.limit.describe()}")
-
-    def json(self) -> dict[str, Any]:
-        """The dice mode, its label and constants, and the limit, as JSON fields."""
-        limit = self.limit
-        return {
-            "dice": self.dice,
-            "dice_label": self.balance.label if self.balanced else "true random",
-            "balance": [float(c) for c in self.balance.constants] if self.balanced else None,
-            "stop_until": limit.armies if limit and limit.kind == "stop-until" else None,
-            "retreat_at": limit.armies if limit and limit.kind == "retreat-at" else None,
-        }
 
     def fought_rules(self, rules: Rules) -> Rules:
         """The rules whose classic battle this blitz's true-random battle is (stop-until
