@@ -4,11 +4,14 @@ prints, byte for byte (the CLI prints ``json.dumps(result.to_json(), indent=2)``
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from strategy import risk
+from strategy.engine.errors import InputError
+from strategy.risk.rules import Rules
 from tests.helpers import run
 
 
@@ -65,3 +68,148 @@ def test_left_is_the_cli(
         terms = {"stop_until": 5}
     found = risk.left(int(argv[0]), int(argv[1]), **terms, **asked)
     assert printed(found.to_json()) == cli_json(capsys, "left", *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("10", "5", "3", "2"), {}),
+        (("30", "5", "3", "2", "--leave", "2"), {"leave": 2}),
+        (("20", "5", "3", "--dice", "balanced-blitz"), {"dice": "balanced-blitz"}),
+        (
+            ("5", "3", "2", "1", "--defender-sides", "6,8,6"),
+            {"path_rules": [Rules(), Rules(defender_sides=8), Rules()]},
+        ),
+    ],
+)
+def test_chain_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    path = [int(argv[i]) for i in range(1, len(argv)) if argv[i].isdigit() and not _option(argv, i)]
+    found = risk.chain(int(argv[0]), path, **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "chain", *argv)
+
+
+def _option(argv: tuple[str, ...], index: int) -> bool:
+    """Whether ``argv[index]`` is an option's value."""
+    return argv[index - 1].startswith("--")
+
+
+def test_chain_of_one_territory_is_one_battle() -> None:
+    # 3 v 1, two dice against one: 125/216 to win the first roll (Osborne 2003, Table 1:
+    # 0.579); losing it (91/216) leaves one die against one, which wins 15/36.
+    expected = Fraction(125, 216) + Fraction(91, 216) * Fraction(15, 36)
+    assert risk.chain(3, [1]).win_probability == expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("10", "--target", "0.8"), {"target": "0.8"}),
+        (("3", "2", "1", "--target", "95%"), {"target": "95%"}),
+        (
+            ("5", "--target", "0.5", "--objective", "keep:4"),
+            {"target": "0.5", "objective": "keep:4"},
+        ),
+        (("10", "--target", "0.5", "--stop-until", "4"), {"target": "0.5", "stop_until": 4}),
+    ],
+)
+def test_need_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    path = [int(word) for word in argv[: argv.index("--target")]]
+    found = risk.need(path, **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "need", *argv)
+
+
+def test_need_meets_smg(capsys: pytest.CaptureFixture[str]) -> None:
+    # smgstudio/risk-dice README, example 6: 49 attacking troops are the fewest with a
+    # Balanced Blitz win chance of 80% against 50.
+    found = risk.need(50, target="80%", edition="rgd")
+    assert found.attackers == 49
+    argv = ("need", "50", "--target", "80%", "--edition", "rgd")
+    assert printed(found.to_json()) == cli_json(capsys, *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("20", "5"), {}),
+        (("60", "10", "--edition", "rgd"), {"edition": "rgd"}),
+        (
+            ("31", "15", "--capital", "--dice", "balanced-blitz", "--worth", "3"),
+            {"capital": True, "dice": "balanced-blitz", "worth": 3},
+        ),
+    ],
+)
+def test_commit_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    found = risk.commit(int(argv[0]), int(argv[1]), **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "commit", *argv)
+
+
+def test_library_errors_are_input_errors() -> None:
+    with pytest.raises(InputError, match="one territory"):
+        risk.need([5, 3], target=0.5, stop_until=2)
+    with pytest.raises(InputError, match="most dice"):
+        risk.chain(10, [3], choice="sees-roll")
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("10", "10", "--trials", "5000", "--seed", "1"), {}),
+        (
+            ("8", "6", "--choice", "sees-roll", "--objective", "balance:2", "--seed", "3"),
+            {"choice": "sees-roll", "objective": "balance:2"},
+        ),
+        (
+            ("31", "15", "--capital", "--dice", "balanced-blitz", "--seed", "4"),
+            {"capital": True, "dice": "balanced-blitz"},
+        ),
+        (("21", "10", "--stop-until", "5", "--seed", "1"), {"stop_until": 5}),
+    ],
+)
+def test_simulate_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    trials = int(argv[argv.index("--trials") + 1]) if "--trials" in argv else 100_000
+    seed = int(argv[argv.index("--seed") + 1])
+    found = risk.simulate(int(argv[0]), int(argv[1]), trials=trials, seed=seed, **terms)
+    assert printed(found.to_json()) == cli_json(capsys, "simulate", *argv)
+
+
+PLAN = (
+    "--from",
+    "Central America=14",
+    "--target",
+    "South America",
+    "--defenders",
+    "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+)
+
+
+def without_time(obj: dict[str, Any]) -> str:
+    """A plan's JSON but its wall-clock ``seconds``, which no two runs share."""
+    return printed({key: value for key, value in obj.items() if key != "seconds"})
+
+
+def test_plan_is_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    found = risk.plan(
+        attackers="Central America=14",
+        target="South America",
+        defenders="Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+        simulate=2_000,
+        seed=1,
+    )
+    cli = json.loads(cli_json(capsys, "plan", *PLAN, "--simulate", "2000", "--seed", "1"))
+    assert without_time(found.to_json()) == without_time(cli)
+
+
+def test_a_plan_for_one_territory_is_one_battle() -> None:
+    # Nothing to choose: taking Venezuela from Central America is the battle 5 v 2.
+    found = risk.plan(
+        attackers={"Central America": 5}, defenders={"Venezuela": 2}, target="Venezuela"
+    )
+    assert found.plan.value == risk.odds(5, 2).win_probability

@@ -8,11 +8,22 @@ The everyday names are here: ``from strategy import risk; risk.odds(10, 6)``, as
 >>> from strategy import risk
 >>> risk.table(2, 1, exact=True).values  # seed 003: Pr(1,1) = 0, Pr(2,1) = 15/36
 ((Fraction(0, 1),), (Fraction(5, 12),))
+
+``chain``, ``need``, ``commit``, ``simulate`` and ``plan`` are functions here and modules
+too (``strategy.risk.chain`` holds the kernels): the package keeps the function under the
+name when the module loads, so ``risk.chain(...)`` is always the call; import the
+modules' contents with ``from strategy.risk.chain import chain_odds``.
+
+>>> import strategy.risk.chain  # the module loads ...
+>>> risk.chain(3, [1]).win_probability  # ... and the name is still the function
+Fraction(1955, 2592)
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import Any
 
 #: Each everyday name and the module it lives in.
@@ -21,6 +32,15 @@ EXPORTS = {
     "table": "strategy.risk.api",
     "strategy_matrix": "strategy.risk.api",
     "left": "strategy.risk.capabilities",
+    "chain": "strategy.risk.capabilities",
+    "need": "strategy.risk.capabilities",
+    "commit": "strategy.risk.capabilities",
+    "simulate": "strategy.risk.montecarlo",
+    "plan": "strategy.risk.planning",
+    "position": "strategy.risk.planning",
+    "Position": "strategy.risk.planning",
+    "Map": "strategy.risk.plan.maps",
+    "classic_map": "strategy.risk.plan.maps",
     "Battle": "strategy.risk.battle",
     "Rules": "strategy.risk.rules",
     "Objective": "strategy.risk.objectives",
@@ -34,3 +54,15 @@ def __getattr__(name: str) -> Any:
     if name not in EXPORTS:
         raise AttributeError(f"module 'strategy.risk' has no attribute {name!r}")
     return getattr(importlib.import_module(EXPORTS[name]), name)
+
+
+class _Package(types.ModuleType):
+    """This package, keeping its functions' names when modules of the same name load."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in EXPORTS and isinstance(value, types.ModuleType):
+            return  # the import system binds a loaded submodule here: the function stays
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -1,5 +1,7 @@
 """The questions beyond one battle's odds, one library call each: the armies left
-(:func:`left`), and their results, each with ``to_json()`` (the CLI's ``--json``).
+(:func:`left`), an attack chain (:func:`chain`), the fewest troops for a target
+(:func:`need`), the troops to commit (:func:`commit`); each result has ``to_json()``
+(what the CLI's ``--json`` prints).
 
 Each takes the battle as :func:`~strategy.risk.api.odds` does: a
 :class:`~strategy.risk.battle.Battle` or plain keywords (``edition="rgd"``,
@@ -12,15 +14,23 @@ Each takes the battle as :func:`~strategy.risk.api.odds` does: a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
 from strategy.risk.api import fought_odds
 from strategy.risk.battle import Battle
+from strategy.risk.chain import ChainOdds, chain_odds, per_territory
+from strategy.risk.commit import CommitCurve, commit_curve
 from strategy.risk.kernels.geometry import Progress
+from strategy.risk.need import Need, minimum_armies, parse_target
+from strategy.risk.objectives import CAPTURE
 from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
 from strategy.risk.results import Value
+from strategy.risk.rules import Rules
 from strategy.risk.variants.blitz import BlitzOdds
 
 Tails = tuple[tuple[int, Value], ...]
@@ -80,4 +90,142 @@ def left(
         fought,
         () if at_least is None else ((at_least, capture_with_at_least(finals, at_least)),),
         () if at_most is None else ((at_most, defender_down_to(finals, at_most)),),
+    )
+
+
+def chain(
+    attackers: int,
+    defenders: Sequence[int],
+    battle: Battle | None = None,
+    *,
+    leave: int = 1,
+    exact: bool = True,
+    path_rules: Sequence[Rules] | None = None,
+    **terms: Any,
+) -> ChainOdds:
+    """Attack the territories holding ``defenders`` one after another, moving all armies
+    but ``leave`` into each territory taken; ``path_rules`` gives one set of rules per
+    territory (else the battle's for all). Floats under Balanced Blitz.
+
+    >>> odds = chain(3, [1])  # one territory: one battle, 3 v 1 wins 1955/2592
+    >>> odds.win_probability
+    Fraction(1955, 2592)
+    """
+    battle = fought_battle(battle, terms, "an attack chain")
+    blitz = battle.blitz
+    found = chain_odds(
+        attackers,
+        defenders,
+        battle.rules if path_rules is None else tuple(path_rules),
+        leave=leave,
+        exact=exact and not blitz.balanced,
+        battle=None if battle.plain else blitz.final_states,
+    )
+    return found if battle.plain else replace(found, blitz=blitz)
+
+
+def fought_battle(battle: Battle | None, terms: dict[str, Any], what: str) -> Battle:
+    """The battle asked for, refused if it asks both sides to choose their dice: ``what``
+    is fought with the most dice."""
+    battle = Battle.of(battle, **terms)
+    if not battle.choice.fixed:
+        raise InputError(f"{what} is fought with the most dice, not choice {battle.choice}")
+    return battle
+
+
+@dataclass(frozen=True, repr=False)
+class Needed(Summarised):
+    """The fewest troops (:class:`~strategy.risk.need.Need`) with what was asked: the
+    battle, the rules of each territory and the armies left in each territory taken."""
+
+    SHOWN = ("attackers", "win_probability")
+
+    need: Need
+    battle: Battle
+    rules: tuple[Rules, ...]
+    leave: int
+
+    @property
+    def attackers(self) -> int:
+        """The fewest armies that reach the target."""
+        return self.need.attackers
+
+    @property
+    def win_probability(self) -> Value:
+        """P(capture) with that many."""
+        return self.need.win_probability
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``need --json`` shape."""
+        from strategy.risk.serialise import need_json
+
+        return need_json(self)
+
+
+def need(
+    defenders: Sequence[int] | int,
+    battle: Battle | None = None,
+    *,
+    target: Fraction | float | str,
+    leave: int = 1,
+    exact: bool = True,
+    path_rules: Sequence[Rules] | None = None,
+    progress: Progress | None = None,
+    **terms: Any,
+) -> Needed:
+    """The fewest attacking armies that capture (or, with several ``defenders``, conquer
+    the path) with probability at least ``target`` (``0.8``, ``"80%"``, ``Fraction(4,
+    5)``), compared exactly. ``choice`` and ``objective="keep:K"`` ask for optimal play
+    (one territory); Balanced Blitz compares to 50 digits.
+
+    >>> need(1, target=0.5).attackers  # 2 v 1 wins 5/12 < 1/2; 3 v 1 wins 1955/2592
+    3
+    >>> need(50, target="80%", edition="rgd").attackers  # SMG's README, example 6
+    49
+    """
+    path = (defenders,) if isinstance(defenders, int) else tuple(defenders)
+    wanted = parse_target(target) if isinstance(target, str) else Fraction(str(target))
+    battle = Battle.of(battle, **terms)
+    rules = per_territory(battle.rules if path_rules is None else tuple(path_rules), len(path))
+    if battle.plain:
+        found = minimum_armies(
+            path,
+            wanted,
+            rules,
+            leave=leave,
+            exact=exact,
+            choice=battle.choice,
+            objective=battle.objective,
+            progress=progress,
+        )
+    else:
+        if not (battle.choice.fixed and battle.objective == CAPTURE and battle.allow_stop):
+            raise InputError(
+                f"{battle.blitz.describe()}: the fewest troops are found for the capture "
+                "fought with the most dice, with no choice rule, objective or no stopping"
+            )
+        found = battle.blitz.need(path, wanted, rules, leave=leave, exact=exact)
+    return Needed(found, battle, rules, leave)
+
+
+def commit(
+    attackers: int,
+    defenders: int,
+    battle: Battle | None = None,
+    *,
+    worth: int = 0,
+    progress: Progress | None = None,
+    **terms: Any,
+) -> CommitCurve:
+    """How many troops to commit (RGD's slider): for every number committed (the rest
+    stay home, stop-until ``attackers - c``) P(capture), the losses and the balance
+    ``worth`` per capture + defenders killed - attackers lost, and the best per objective.
+
+    >>> best = {b.objective: b.committed for b in commit(10, 3).best}
+    >>> best["capture"]  # true random: each troop more captures more often; 9 may attack
+    9
+    """
+    battle = fought_battle(battle, terms, "a commitment")
+    return commit_curve(
+        attackers, defenders, battle.rules, battle.blitz, worth=worth, progress=progress
     )

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +49,9 @@ from strategy.risk.classic import battle_odds, battle_odds_seconds
 from strategy.risk.outcomes import FinalStates
 from strategy.risk.results import Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
+
+if TYPE_CHECKING:
+    from strategy.risk.variants.blitz import Blitz
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ class ChainOdds(Summarised):
     leave: int
     outcomes: tuple[ChainOutcome, ...]
     exact: bool
+    #: How each battle was fought, when not the classic battle (see :func:`strategy.risk.chain`).
+    blitz: Blitz | None = None
 
     def _repr_html_(self) -> str:
         return str(drawn(self, "html"))

@@ -16,11 +16,14 @@ balance ``T P(capture) + killed - lost``; for each objective, the best commitmen
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
+from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
+from strategy.engine.extras import require
 from strategy.engine.resources import require_memory
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.kernels.geometry import Progress
@@ -56,11 +59,15 @@ class Best:
 
 
 @dataclass(frozen=True)
-class CommitCurve:
+class CommitCurve(Summarised):
     """Every commitment from 1 to all the armies that may attack, and the best ones.
 
     ``error_bound`` bounds each point's final-state distribution (sum of absolute
     errors); ties within it go to the fewest troops committed.
+
+    >>> curve = commit_curve(5, 2, Rules(count="attacking"))
+    >>> curve.to_json()["best"][0]["committed"]  # true random dice: commit everything
+    5
     """
 
     attackers: int
@@ -71,6 +78,18 @@ class CommitCurve:
     points: tuple[CommitPoint, ...]
     best: tuple[Best, ...]
     error_bound: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``commit --json`` shape (:func:`strategy.risk.serialise.commit_json`)."""
+        from strategy.risk.serialise import commit_json
+
+        return commit_json(self)
+
+    def to_pandas(self) -> Any:
+        """One row per commitment, columns as :class:`CommitPoint`'s fields (pandas: the
+        ``notebook`` extra)."""
+        pandas = require("pandas", "notebook", "CommitCurve.to_pandas")
+        return pandas.DataFrame([asdict(point) for point in self.points])
 
 
 def commit_curve(

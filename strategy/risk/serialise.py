@@ -26,8 +26,10 @@ from strategy.risk.outcomes import capture_with_at_least, defender_down_to
 from strategy.risk.rules import Rules
 
 if TYPE_CHECKING:
-    from strategy.risk.capabilities import Left
+    from strategy.risk.capabilities import Left, Needed
     from strategy.risk.chain import ChainOdds
+    from strategy.risk.commit import CommitCurve
+    from strategy.risk.montecarlo import SimulationCheck
     from strategy.risk.play.cells import CellStrategy
     from strategy.risk.play.strategy_matrix import StrategyMatrix
     from strategy.risk.plays import CellPlay
@@ -223,7 +225,7 @@ def chain_json(odds: ChainOdds) -> dict[str, Any]:
         for o in odds.outcomes
     ]
     obj["rules"] = [rules_json(r) for r in odds.rules]
-    return obj
+    return obj if odds.blitz is None else obj | blitz_json(odds.blitz)
 
 
 def dice_json(blitz: Blitz) -> dict[str, Any]:
@@ -281,3 +283,76 @@ def left_json(left: Left) -> dict[str, Any]:
         "defender_at_most": [tail_json(k, p) for k, p in left.defender],
         "rules": rules_json(odds.rules),
     } | fought_json(left.fought)
+
+
+def commit_json(curve: CommitCurve) -> dict[str, Any]:
+    """The commit curve: the best commitment per objective, every point, the bound, the
+    rules and the dice."""
+    return {
+        "attackers": curve.attackers,
+        "defenders": curve.defenders,
+        "worth": curve.worth,
+        "best": [asdict(best) for best in curve.best],
+        "curve": [asdict(point) for point in curve.points],
+        "error_bound": curve.error_bound,
+        "rules": rules_json(curve.rules),
+    } | dice_json(curve.blitz)
+
+
+def need_json(needed: Needed) -> dict[str, Any]:
+    """The fewest troops: P(capture) with them and one fewer, the target, the path, the
+    battle's terms and the dice."""
+    need = needed.need
+    previous = need.previous_probability
+    return (
+        {"attackers": need.attackers}
+        | number_json("win_probability", need.win_probability)
+        | {
+            "target": float(need.target),
+            "target_exact": fraction_text(need.target),
+            "defenders": list(need.defenders),
+            "leave": needed.leave,
+            "previous_probability": None if previous is None else float(previous),
+            "rules": [rules_json(r) for r in needed.rules],
+        }
+        | {key: value for key, value in battle_json(needed.battle).items() if key != "rules"}
+        | blitz_json(needed.battle.blitz)
+    )
+
+
+def simulation_json(checked: SimulationCheck) -> dict[str, Any]:
+    """Simulated battles: the capture estimate at the top level, every quantity under
+    ``estimates``, the names of those whose exact value is outside in ``flags``; the
+    battle's terms under optimal play, and the dice of a blitz."""
+    result = checked.simulation
+    estimates = {
+        c.key: {
+            "estimate": c.estimate.value,
+            "ci_low": c.estimate.low,
+            "ci_high": c.estimate.high,
+            "exact": c.exact,
+            "inside": c.inside,
+        }
+        for c in checked.estimates
+    }
+    win = estimates["win_probability"]
+    obj = {
+        "attackers": result.attackers,
+        "defenders": result.defenders,
+        "trials": result.trials,
+        "seed": result.seed,
+        "confidence": checked.confidence,
+        "win_probability": win["estimate"],
+        "ci_low": win["ci_low"],
+        "ci_high": win["ci_high"],
+        "exact": win["exact"],
+        "estimates": estimates,
+        "flags": list(checked.flags),
+        "final_states": [
+            {"attacker": a, "defender": d, "battles": n} for a, d, n in result.final_states
+        ],
+        "rules": rules_json(result.rules),
+    }
+    if checked.optimal:
+        obj |= {key: value for key, value in battle_json(checked.battle).items() if key != "rules"}
+    return obj | blitz_json(checked.battle.blitz)

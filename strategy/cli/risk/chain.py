@@ -12,11 +12,10 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import blitz_from_args
+from strategy.cli.risk.editions import blitz_battle
 from strategy.cli.risk.options import add_attackers_argument
 from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
 from strategy.engine.numbers import fraction_text
-from strategy.risk.serialise import blitz_json
 
 if TYPE_CHECKING:
     from strategy.risk.chain import ChainOdds
@@ -53,20 +52,19 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute the chain and print it."""
-    from strategy.risk.chain import chain_odds
+    from strategy.risk.battle import Battle
+    from strategy.risk.capabilities import chain
 
     rules = path_rules(args, len(args.defenders))
-    blitz = blitz_from_args(args)
-    battle = None if blitz.plain else blitz.final_states
-    exact = args.exact and not blitz.balanced
-    odds = chain_odds(
-        args.attackers, args.defenders, rules, leave=args.leave, exact=exact, battle=battle
+    battle = blitz_battle(args, Battle(rules[0]))
+    odds = chain(
+        args.attackers, args.defenders, battle, leave=args.leave, exact=args.exact, path_rules=rules
     )
     if args.format == "json":
-        write_json(args, odds.to_json() | blitz_json(blitz))
+        write_json(args, odds.to_json())
     else:
         text = chain_text(odds, colour=colour_wanted(args))
-        write_text(args, text if blitz.plain else f"{text}\ndice: {blitz.describe()}")
+        write_text(args, text if odds.blitz is None else f"{text}\ndice: {odds.blitz.describe()}")
     return 0
 
 

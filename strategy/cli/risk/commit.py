@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, nonnegative_int, write_json, write_text
-from strategy.cli.risk.editions import add_blitz_options, blitz_from_args
+from strategy.cli.risk.editions import add_blitz_options, blitz_battle
 from strategy.cli.risk.options import add_battle_arguments, add_rule_options, rules_from_args
 
 if TYPE_CHECKING:
@@ -60,53 +60,17 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Compute the curve and print the best commitments."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.commit import commit_curve
+    from strategy.risk.battle import Battle
+    from strategy.risk.capabilities import commit
 
-    rules = rules_from_args(args)
-    blitz = blitz_from_args(args)
+    battle = blitz_battle(args, Battle(rules_from_args(args)))
     with ProgressBar("commit") as progress:
-        curve = commit_curve(
-            args.attackers, args.defenders, rules, blitz, worth=args.worth, progress=progress
-        )
+        curve = commit(args.attackers, args.defenders, battle, worth=args.worth, progress=progress)
     if args.format == "json":
-        write_json(args, curve_json(curve))
+        write_json(args, curve.to_json())
     else:
         write_text(args, curve_text(curve))
     return 0
-
-
-def curve_json(curve: CommitCurve) -> dict[str, Any]:
-    """The curve as JSON: the best commitment per objective and every point."""
-    from strategy.risk.serialise import dice_json, rules_json
-
-    return {
-        "attackers": curve.attackers,
-        "defenders": curve.defenders,
-        "worth": curve.worth,
-        "best": [
-            {
-                "objective": b.objective,
-                "committed": b.committed,
-                "stop_until": b.stop_until,
-                "value": b.value,
-            }
-            for b in curve.best
-        ],
-        "curve": [
-            {
-                "committed": p.committed,
-                "stop_until": p.stop_until,
-                "win_probability": p.win_probability,
-                "expected_lost": p.expected_lost,
-                "expected_lost_given_capture": p.expected_lost_given_capture,
-                "expected_killed": p.expected_killed,
-                "balance": p.balance,
-            }
-            for p in curve.points
-        ],
-        "error_bound": curve.error_bound,
-        "rules": rules_json(curve.rules),
-    } | dice_json(curve.blitz)
 
 
 def curve_text(curve: CommitCurve) -> str:

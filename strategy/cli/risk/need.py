@@ -13,11 +13,10 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import blitz_from_args
+from strategy.cli.risk.editions import blitz_battle
 from strategy.cli.risk.options import add_play_options, battle_from_args, play_asked
 from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
 from strategy.engine.numbers import fraction_text
-from strategy.risk.serialise import battle_json, blitz_json, rules_json
 
 EPILOG = """examples:
   strategy risk need 10 --target 0.8
@@ -63,49 +62,30 @@ def run(args: argparse.Namespace) -> int:
     """Search for the fewest armies and print them."""
     from strategy.engine.progress import ProgressBar
     from strategy.present.render import paint
-    from strategy.risk.need import minimum_armies, parse_target
+    from strategy.risk.capabilities import need as fewest_troops
+    from strategy.risk.need import parse_target
 
     target = parse_target(args.target)
     rules = path_rules(args, len(args.defenders))
-    battle = battle_from_args(args, rules=rules[0])
-    blitz = blitz_from_args(args)
-    if blitz.plain:
-        with ProgressBar("need") as progress:
-            need = minimum_armies(
-                args.defenders,
-                target,
-                rules,
-                leave=args.leave,
-                exact=args.exact,
-                choice=battle.choice,
-                objective=battle.objective,
-                progress=progress,
-            )
-    else:
-        if play_asked(args):
-            raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
-        need = blitz.need(args.defenders, target, rules, leave=args.leave, exact=args.exact)
-    exact = args.exact and not blitz.balanced
+    battle = blitz_battle(args, battle_from_args(args, rules=rules[0]))
+    blitz = battle.blitz
+    if not blitz.plain and play_asked(args):
+        raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
+    with ProgressBar("need") as progress:
+        found = fewest_troops(
+            args.defenders,
+            battle,
+            target=target,
+            leave=args.leave,
+            exact=args.exact,
+            path_rules=rules,
+            progress=progress,
+        )
+    need = found.need
     if args.format == "json":
-        obj: dict[str, Any] = {
-            "attackers": need.attackers,
-            "win_probability": float(need.win_probability),
-        }
-        if exact:
-            obj["win_probability_exact"] = fraction_text(need.win_probability)
-        obj |= {
-            "target": float(target),
-            "target_exact": fraction_text(target),
-            "defenders": list(need.defenders),
-            "leave": args.leave,
-            "previous_probability": None
-            if need.previous_probability is None
-            else float(need.previous_probability),
-            "rules": [rules_json(r) for r in rules],
-        }
-        obj |= {key: value for key, value in battle_json(battle).items() if key != "rules"}
-        write_json(args, obj | blitz_json(blitz))
+        write_json(args, found.to_json())
         return 0
+    exact = args.exact and not blitz.balanced
     against = ", ".join(map(str, need.defenders))
     kept = battle.objective.parameter
     keeping = f", keeping at least {kept} armies," if battle.objective.kind == "keep" else ""

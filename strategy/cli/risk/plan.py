@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +26,6 @@ from strategy.cli.common import (
 from strategy.cli.risk.options import add_rule_options, rules_from_args
 
 if TYPE_CHECKING:
-    from strategy.risk.plan.maps import Map
     from strategy.risk.plan.model import Turn
     from strategy.risk.plan.solve import TurnPlan
 
@@ -168,38 +166,46 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the turn, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.plan.baselines import compare
-    from strategy.risk.plan.position import left_out
-    from strategy.risk.plan.report import PlanReport
-    from strategy.risk.plan.simulate import simulate_plan
+    from strategy.risk.battle import Battle
+    from strategy.risk.plan.maps import load_map
+    from strategy.risk.plan.position import load_position
     from strategy.risk.plan.size import state_bound
-    from strategy.risk.plan.solve import EXACT_LIMIT, plan_turn
+    from strategy.risk.planning import plan, position
 
     if not 0 <= args.detail <= 1:
         raise CliError(f"--detail must be a probability from 0 to 1, not {args.detail}")
-    turn, positions = _turn(args)
-    bound = state_bound(turn)
-    # Exact plans cost about what float ones do; floats serve where exact ones are refused.
-    exact = args.exact if args.exact is not None else bound <= EXACT_LIMIT
-    graph = _graph_target(args, turn, bound)
-    began = time.perf_counter()
-    with ProgressBar("plan") as progress:
-        plan = plan_turn(turn, exact=exact, max_states=args.max_states, progress=progress)
-    seconds = time.perf_counter() - began
-    report = PlanReport(
-        plan,
-        comparison=None if args.no_compare else compare(plan),
-        simulation=(
-            simulate_plan(plan, trials=args.simulate, seed=args.seed) if args.simulate else None
-        ),
-        left_out=left_out(turn, *positions),
-        bound=bound,
-        seconds=seconds,
-        threshold=args.detail,
+    if args.map is not None and args.no_disputed:
+        raise CliError("--no-disputed is for the classic board; edit your map instead")
+    file = load_position(args.position) if args.position else {}
+    if not (args.target or file.get("target")):
+        raise CliError("name what to take with --target (a continent or territories)")
+    where = position(
+        attackers=args.attacker,
+        defenders=args.defenders,
+        target=args.target,
+        region=args.region,
+        map=None if args.map is None else load_map(args.map),
+        disputed=not args.no_disputed,
+        objective=args.objective,
+        move_in=args.move_in,
+        file=file,
+        battle=Battle(rules_from_args(args)),
     )
-    written = _write_graph(graph, plan) if graph is not None else None
+    graph = _graph_target(args, where.turn, state_bound(where.turn))
+    with ProgressBar("plan") as progress:
+        report = plan(
+            where,
+            exact=args.exact,
+            max_states=args.max_states,
+            compare=not args.no_compare,
+            simulate=args.simulate,
+            seed=args.seed,
+            detail=args.detail,
+            progress=progress,
+        )
+    written = _write_graph(graph, report.plan) if graph is not None else None
     if args.format == "json":
-        obj = report.json()
+        obj = report.to_json()
         if written is not None:
             obj["graph"] = written
         write_json(args, obj)
@@ -211,56 +217,6 @@ def run(args: argparse.Namespace) -> int:
             )
         write_text(args, text)
     return 0
-
-
-def _turn(args: argparse.Namespace) -> tuple[Turn, tuple[dict[str, int], ...]]:
-    from strategy.risk.plan.objectives import TurnObjective
-    from strategy.risk.plan.position import (
-        armies_from_json,
-        build_turn,
-        load_position,
-        parse_armies,
-    )
-
-    board = _board(args)
-    file = load_position(args.position) if args.position else {}
-    attacker = armies_from_json(board, file.get("attacker", {}), "the position's attacker")
-    defenders = armies_from_json(board, file.get("defenders", {}), "the position's defenders")
-    for text in args.attacker:
-        attacker |= parse_armies(board, text)
-    for text in args.defenders:
-        defenders |= parse_armies(board, text)
-    target = args.target or file.get("target")
-    if not target:
-        raise CliError("name what to take with --target (a continent or territories)")
-    region = args.region or file.get("region")
-    objective_text = args.objective
-    if objective_text == "value":
-        continent = board.continent(target) if isinstance(target, str) else None
-        if continent is None:
-            raise CliError("value needs a bonus (value:BONUS) unless the target is a continent")
-        objective_text = f"value:{continent.bonus}"
-    turn = build_turn(
-        board,
-        attacker,
-        defenders,
-        target,
-        region,
-        objective=TurnObjective.parse(objective_text),
-        rules=rules_from_args(args),
-        move_in=args.move_in,
-    )
-    return turn, (attacker, defenders)
-
-
-def _board(args: argparse.Namespace) -> Map:
-    from strategy.risk.plan.maps import classic_map, load_map
-
-    if args.map is not None:
-        if args.no_disputed:
-            raise CliError("--no-disputed is for the classic board; edit your map instead")
-        return load_map(args.map)
-    return classic_map(disputed=not args.no_disputed)
 
 
 def _graph_target(args: argparse.Namespace, turn: Turn, bound: int) -> Path | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
@@ -14,7 +13,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import add_blitz_options, blitz_from_args
+from strategy.cli.risk.editions import add_blitz_options, blitz_battle
 from strategy.cli.risk.options import (
     add_battle_arguments,
     add_play_options,
@@ -22,23 +21,10 @@ from strategy.cli.risk.options import (
     battle_from_args,
     play_asked,
 )
-from strategy.risk.serialise import battle_json, blitz_json, rules_json
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
-    from strategy.risk.objectives import Objective
-    from strategy.risk.play.dice_policy import Policy
-    from strategy.risk.rules import Rules
-    from strategy.risk.simulate import Estimate, Simulation
-    from strategy.risk.variants.blitz import Blitz
-
-#: ``(JSON key, label, objective)`` of every quantity estimated, as ``risk odds`` names them.
-QUANTITIES = (
-    ("win_probability", "P(attacker captures)", "capture"),
-    ("expected_attacker_left", "expected attackers left", "attacker-left"),
-    ("expected_defender_left", "expected defenders left", "defender-left"),
-    ("expected_signed", "expected signed outcome", "signed"),
-)
+    from strategy.risk.montecarlo import SimulationCheck
 
 #: Below this many battles the normal approximation behind the means' intervals is poor.
 FEW_TRIALS = 30
@@ -119,107 +105,34 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Simulate, compare with the exact engine, and print."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.objectives import Objective
-    from strategy.risk.simulate import simulate
+    from strategy.risk.montecarlo import simulate
 
-    battle = battle_from_args(args)
     asked = play_asked(args)
-    blitz = blitz_from_args(args)
+    battle = blitz_battle(args, battle_from_args(args))
+    if not battle.plain and asked:
+        raise CliError(f"{battle.blitz.describe()}: not with --choice, --objective or --no-stop")
+    with ProgressBar("simulate") as progress:
+        checked = simulate(
+            args.attackers,
+            args.defenders,
+            battle,
+            trials=args.trials,
+            seed=args.seed,
+            confidence=args.confidence,
+            optimal=asked,
+            progress=progress,
+        )
+    if args.format == "json":
+        write_json(args, checked.to_json())
+        return 0
     how = play_text(battle, asked)
-    check_time(args, battle.rules)
-    if blitz.plain:
-        policy, exact_value = (optimal_play if asked else classic_play)(args, battle)
-        with ProgressBar("simulate") as progress:
-            result = simulate(
-                args.attackers,
-                args.defenders,
-                battle.rules,
-                trials=args.trials,
-                seed=args.seed,
-                policy=policy,
-                progress=progress,
-            )
-    else:
-        if asked:
-            raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
-        result, exact_value = blitz_play(args, battle.rules, blitz)
+    if not battle.plain:
+        blitz = battle.blitz
         how = blitz.describe() + (
             " (the in-game draw: one uniform number per battle)" if blitz.balanced else ""
         )
-    objective = battle.objective
-    quantities = list(QUANTITIES)
-    if objective.kind not in [kind for _, _, kind in QUANTITIES]:
-        quantities.append(("value", f"value ({objective.label})", objective.label))
-    rows: list[Row] = []
-    for key, label, kind in quantities:
-        estimated = Objective.parse(kind)
-        estimate = result.estimate(estimated, args.confidence)
-        rows.append((key, label, estimate, exact_value(estimated)))
-    if args.format == "json":
-        obj = simulation_json(result, rows, args.confidence)
-        if asked:
-            obj |= {key: value for key, value in battle_json(battle).items() if key != "rules"}
-        write_json(args, obj | blitz_json(blitz))
-    else:
-        write_text(args, simulation_text(result, rows, args.confidence, how))
+    write_text(args, simulation_text(checked, how))
     return 0
-
-
-Row = tuple[str, str, "Estimate", float | None]
-Play = tuple["Policy", Callable[["Objective"], float | None]]
-
-
-def check_time(args: argparse.Namespace, rules: Rules) -> None:
-    """Refuse, before computing the exact values, a run whose simulation alone is too long."""
-    from strategy.engine.resources import require
-    from strategy.risk.classic import battle_odds_seconds
-    from strategy.risk.simulate import simulation_seconds
-
-    armies = args.attackers + args.defenders
-    exact = battle_odds_seconds(args.attackers, args.defenders, rules, exact=False)
-    require(
-        f"simulating {args.trials:,} battles of {armies:,} armies",
-        seconds=simulation_seconds(args.trials, armies) + exact,
-    )
-
-
-def classic_play(args: argparse.Namespace, battle: Battle) -> Play:
-    """Both sides roll the most dice; every quantity has an exact value."""
-    from strategy.risk.classic import battle_odds
-    from strategy.risk.play.dice_policy import MOST_DICE
-
-    # Floats from the exact engine: exact to 1e-15, far below any simulation's noise, and
-    # fast for battles too long for fractions.
-    odds = battle_odds(args.attackers, args.defenders, battle.rules, exact=False)
-    return MOST_DICE, lambda objective: float(odds.expectation(objective))
-
-
-def blitz_play(
-    args: argparse.Namespace, rules: Rules, blitz: Blitz
-) -> tuple[Simulation, Callable[[Objective], float | None]]:
-    """Battles fought as the blitz fights them, and the exact (float) values to compare."""
-    from strategy.risk.variants.draw import simulate_blitz
-
-    odds = blitz.odds(args.attackers, args.defenders, rules, exact=False).odds
-    result = simulate_blitz(
-        args.attackers, args.defenders, rules, blitz, trials=args.trials, seed=args.seed
-    )
-    return result, lambda objective: float(odds.expectation(objective))
-
-
-def optimal_play(args: argparse.Namespace, battle: Battle) -> Play:
-    """Both sides play as the optimal-play table says; only the objective they optimise
-    has an exact value (the optimal value)."""
-    from strategy.risk import api
-    from strategy.risk.optimal import optimal_table
-    from strategy.risk.play.dice_policy import MOST_DICE, optimal_policy
-
-    value = float(api.odds(args.attackers, args.defenders, battle, exact=False).value)
-    # Where no one can move, no one is asked; where no one has a real choice, the most dice.
-    policy: Policy = MOST_DICE
-    if args.attackers >= 1 and args.defenders >= 1 and not battle.classic:
-        policy = optimal_policy(optimal_table(args.attackers, args.defenders, battle=battle))
-    return policy, lambda objective: value if objective == battle.objective else None
 
 
 def play_text(battle: Battle, asked: bool) -> str:
@@ -233,40 +146,9 @@ def play_text(battle: Battle, asked: bool) -> str:
     )
 
 
-def simulation_json(result: Simulation, rows: list[Row], confidence: float) -> dict[str, Any]:
-    """The JSON form: the capture estimate at the top level, every quantity under
-    ``estimates``, the names of those whose exact value is outside in ``flags``."""
-    estimates = {
-        key: {
-            "estimate": estimate.value,
-            "ci_low": estimate.low,
-            "ci_high": estimate.high,
-            "exact": exact,
-            "inside": None if exact is None else estimate.contains(exact),
-        }
-        for key, _, estimate, exact in rows
-    }
-    return {
-        "attackers": result.attackers,
-        "defenders": result.defenders,
-        "trials": result.trials,
-        "seed": result.seed,
-        "confidence": confidence,
-        "win_probability": estimates["win_probability"]["estimate"],
-        "ci_low": estimates["win_probability"]["ci_low"],
-        "ci_high": estimates["win_probability"]["ci_high"],
-        "exact": estimates["win_probability"]["exact"],
-        "estimates": estimates,
-        "flags": [key for key, value in estimates.items() if value["inside"] is False],
-        "final_states": [
-            {"attacker": a, "defender": d, "battles": n} for a, d, n in result.final_states
-        ],
-        "rules": rules_json(result.rules),
-    }
-
-
-def simulation_text(result: Simulation, rows: list[Row], confidence: float, how: str) -> str:
+def simulation_text(checked: SimulationCheck, how: str) -> str:
     """The text form: one line per quantity, then a FLAG line per exact value outside."""
+    result, confidence = checked.simulation, checked.confidence
     level = f"{confidence * 100:.6g}%"
     lines = [
         f"Simulated battle {result.attackers} v {result.defenders}: {result.trials:,} "
@@ -277,7 +159,8 @@ def simulation_text(result: Simulation, rows: list[Row], confidence: float, how:
         f"{'':<26}{'estimate':>10}   {level + ' interval':<24}{'exact':>10}",
     ]
     flags = []
-    for _, label, estimate, exact in rows:
+    for quantity in checked.estimates:
+        label, estimate, exact = quantity.label, quantity.estimate, quantity.exact
         interval = f"[{estimate.low:.6f}, {estimate.high:.6f}]"
         shown = "-" if exact is None else f"{exact:.6f}"
         lines.append(f"{label:<26}{estimate.value:>10.6f}   {interval:<24}{shown:>10}")

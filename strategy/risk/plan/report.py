@@ -11,6 +11,7 @@ Turn plan: take the path (territory 1)
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -148,8 +149,12 @@ class PlanReport:
             f"    {run.trials:,} turns, seed {run.seed}",
         ]
 
-    def json(self) -> dict[str, Any]:
-        """The report as JSON: the value, first move, comparison, plan lines, policy table."""
+    def _repr_html_(self) -> str:
+        return f"<pre>{html.escape(self.text())}</pre>"
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON (the CLI's ``plan --json``): the value, first move,
+        comparison, plan lines, policy table."""
         plan, turn = self.plan, self.plan.turn
         obj: dict[str, Any] = {
             "target": turn.target_name,

@@ -1,0 +1,192 @@
+"""Simulated battles checked against the exact engine: :func:`simulate` fights battles at
+random (the classic battle, optimal play, or a blitz) and sets each estimate, with its
+confidence interval, beside the exact value (``risk simulate``).
+
+>>> checked = simulate(5, 3, trials=20_000, seed=1)
+>>> checked.estimates[0].key, checked.estimates[0].inside  # exact P(capture) in its interval
+('win_probability', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
+from strategy.engine.resources import require
+from strategy.risk.battle import Battle
+from strategy.risk.choices import MOST_DICE as MOST_DICE_RULE
+from strategy.risk.classic import battle_odds, battle_odds_seconds
+from strategy.risk.kernels.geometry import Progress
+from strategy.risk.objectives import CAPTURE, Objective
+from strategy.risk.play.dice_policy import MOST_DICE, Policy
+from strategy.risk.simulate import Estimate, Simulation, simulation_seconds
+from strategy.risk.simulate import simulate as fight
+
+#: ``(JSON key, label, objective)`` of every quantity estimated, as ``risk odds`` names them.
+QUANTITIES = (
+    ("win_probability", "P(attacker captures)", "capture"),
+    ("expected_attacker_left", "expected attackers left", "attacker-left"),
+    ("expected_defender_left", "expected defenders left", "defender-left"),
+    ("expected_signed", "expected signed outcome", "signed"),
+)
+
+Exact = Callable[[Objective], float | None]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One quantity: its JSON ``key``, its ``label``, the ``estimate`` and the ``exact``
+    value (``None`` where optimal play knows only its objective's value)."""
+
+    key: str
+    label: str
+    estimate: Estimate
+    exact: float | None
+
+    @property
+    def inside(self) -> bool | None:
+        """Whether the exact value lies inside the interval (``None``: no exact value)."""
+        return None if self.exact is None else self.estimate.contains(self.exact)
+
+
+@dataclass(frozen=True, repr=False)
+class SimulationCheck(Summarised):
+    """Simulated battles (``simulation``), each quantity's estimate beside its exact value
+    at the ``confidence`` level, and how the battles were played (``optimal``: as the
+    optimal-play table says)."""
+
+    SHOWN = ("flags",)
+
+    simulation: Simulation
+    battle: Battle
+    optimal: bool
+    confidence: float
+    estimates: tuple[Checked, ...]
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The quantities whose exact value lies outside its interval."""
+        return tuple(c.key for c in self.estimates if c.inside is False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``simulate --json`` shape."""
+        from strategy.risk.serialise import simulation_json
+
+        return simulation_json(self)
+
+    def to_pandas(self) -> Any:
+        """One row per quantity: estimate, interval, exact value and whether it is inside
+        (pandas: the ``notebook`` extra)."""
+        from strategy.engine.extras import require as extra
+
+        pandas = extra("pandas", "notebook", "SimulationCheck.to_pandas")
+        rows = [
+            (c.key, c.estimate.value, c.estimate.low, c.estimate.high, c.exact, c.inside)
+            for c in self.estimates
+        ]
+        return pandas.DataFrame(
+            rows, columns=["quantity", "estimate", "ci_low", "ci_high", "exact", "inside"]
+        )
+
+
+def simulate(
+    attackers: int,
+    defenders: int,
+    battle: Battle | None = None,
+    *,
+    trials: int = 100_000,
+    seed: int | None = None,
+    confidence: float = 0.95,
+    optimal: bool | None = None,
+    progress: Progress | None = None,
+    **terms: Any,
+) -> SimulationCheck:
+    """Fight ``trials`` battles at random and check each estimate against the exact value.
+
+    Both sides roll the most dice, or (``optimal``; by default when the battle's choice
+    rule, objective or stopping differ from the classic battle's) play as the optimal-play
+    table says; a blitz (Balanced Blitz, ``stop_until``, ``retreat_at``) fights as it does.
+    ``seed=None`` draws a fresh seed, recorded in the result.
+
+    >>> checked = simulate(10, 10, trials=2_000, seed=1, stop_until=3)
+    >>> [c.key for c in checked.estimates if c.inside is False]
+    []
+    """
+    battle = Battle.of(battle, **terms)
+    if optimal is None:
+        optimal = not (
+            battle.choice == MOST_DICE_RULE and battle.objective == CAPTURE and battle.allow_stop
+        )
+    armies = attackers + defenders
+    if trials >= 1:  # fewer is refused by the simulator, in its words
+        require(
+            f"simulating {trials:,} battles of {armies:,} armies",
+            seconds=simulation_seconds(trials, armies)
+            + battle_odds_seconds(attackers, defenders, battle.rules, exact=False),
+        )
+    if not battle.plain:
+        if optimal:
+            raise InputError(
+                f"{battle.blitz.describe()}: fought with the most dice to the end, not with "
+                "a choice rule, an objective or no stopping"
+            )
+        result, exact = _blitz(attackers, defenders, battle, trials, seed)
+    else:
+        policy, exact = (_optimal if optimal else _classic)(attackers, defenders, battle)
+        result = fight(
+            attackers,
+            defenders,
+            battle.rules,
+            trials=trials,
+            seed=seed,
+            policy=policy,
+            progress=progress,
+        )
+    quantities = list(QUANTITIES)
+    if battle.objective.kind not in [kind for _, _, kind in QUANTITIES]:
+        label = battle.objective.label
+        quantities.append(("value", f"value ({label})", label))
+    estimates = []
+    for key, label, kind in quantities:
+        estimated = Objective.parse(kind)
+        estimate = result.estimate(estimated, confidence)
+        estimates.append(Checked(key, label, estimate, exact(estimated)))
+    return SimulationCheck(result, battle, optimal, confidence, tuple(estimates))
+
+
+def _classic(attackers: int, defenders: int, battle: Battle) -> tuple[Policy, Exact]:
+    """Both sides roll the most dice; every quantity has an exact value."""
+    # Floats from the exact engine: exact to 1e-15, far below any simulation's noise, and
+    # fast for battles too long for fractions.
+    odds = battle_odds(attackers, defenders, battle.rules, exact=False)
+    return MOST_DICE, lambda objective: float(odds.expectation(objective))
+
+
+def _blitz(
+    attackers: int, defenders: int, battle: Battle, trials: int, seed: int | None
+) -> tuple[Simulation, Exact]:
+    """Battles fought as the blitz fights them, and the exact (float) values to compare."""
+    from strategy.risk.variants.draw import simulate_blitz
+
+    blitz = battle.blitz
+    odds = blitz.odds(attackers, defenders, battle.rules, exact=False).odds
+    result = simulate_blitz(attackers, defenders, battle.rules, blitz, trials=trials, seed=seed)
+    return result, lambda objective: float(odds.expectation(objective))
+
+
+def _optimal(attackers: int, defenders: int, battle: Battle) -> tuple[Policy, Exact]:
+    """Both sides play as the optimal-play table says; only the objective they optimise
+    has an exact value (the optimal value)."""
+    from strategy.risk.api import odds
+    from strategy.risk.optimal import optimal_table
+    from strategy.risk.play.dice_policy import optimal_policy
+
+    value = float(odds(attackers, defenders, battle, exact=False).value)
+    # Where no one can move, no one is asked; where no one has a real choice, the most dice.
+    policy: Policy = MOST_DICE
+    if attackers >= 1 and defenders >= 1 and not battle.classic:
+        policy = optimal_policy(optimal_table(attackers, defenders, battle=battle))
+    return policy, lambda objective: value if objective == battle.objective else None
