@@ -16,18 +16,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    CliError,
-    add_output_options,
-    decimal,
-    nonnegative_int,
-    positive_int,
-    whole_number,
-    write_json,
-    write_text,
-)
+from strategy.cli.common import CliError, add_output_options, decimal, write_json, write_text
 from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
 from strategy.engine.numbers import fraction_text
+from strategy.params import nonnegative_int, positive_int, whole_number
 
 if TYPE_CHECKING:
     from strategy.classic.octal import OctalAnalysis

@@ -18,14 +18,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    CliError,
-    add_commands,
-    cannot_write,
-    nonnegative_int,
-    output_file,
-    positive_int,
-)
+from strategy.cli.common import CliError, add_commands, cannot_write, output_file
+from strategy.params import nonnegative_int, positive_int
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game

@@ -14,9 +14,10 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from strategy.cli.common import CliError, nonnegative_int, positive_int
+from strategy.cli.common import CliError
 from strategy.cli.games import MAX_EXACT_PIG_GOAL, add_command, emit
 from strategy.engine.numbers import fraction_text
+from strategy.params import nonnegative_int, positive_int
 from strategy.risk.choices import CHOICE_RULES
 
 #: The most playouts one ``mcts`` run may ask for (about a minute of tic-tac-toe).

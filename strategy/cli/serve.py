@@ -16,7 +16,8 @@ import socket
 import sys
 from typing import Any
 
-from strategy.cli.common import CliError, nonnegative_int, positive_int
+from strategy.cli.common import CliError
+from strategy.params import nonnegative_int, positive_int
 
 EPILOG = """examples:
   strategy serve                                  # then open http://127.0.0.1:8000

@@ -23,10 +23,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from strategy.cli.risk.options import battle_from_args, rules_from_args
-from strategy.cli.risk.paths import path_rules
-from strategy.cli.risk.table import output_chars
+from strategy.params.calls import grid_size
+from strategy.params.risk import battle_from_args, path_rules, rules_from_args
 from strategy.risk.battle import Battle
+from strategy.risk.classic import output_chars
 from strategy.risk.rules import Rules
 from strategy.serve.params import ENDPOINTS, PLAY, RULES
 
@@ -149,6 +149,8 @@ def cost(name: str, values: Mapping[str, Any], limits: Limits) -> Cost:
     if name == "need":
         return _need(values["defenders"], battle, exact, limits)
     a, d = values["attackers"], values["defenders"]
+    if name in ("table", "strategy"):
+        a, d = grid_size(argparse.Namespace(**values))
     if name == "left":
         return _battle(name, a, d, True, limits)
     assert battle is not None

@@ -8,7 +8,7 @@ import shutil
 import sys
 from typing import TYPE_CHECKING
 
-from strategy.cli.common import add_colour_option, colour_wanted, positive_int, write_text
+from strategy.cli.common import add_colour_option, colour_wanted, write_text
 from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
@@ -37,17 +37,9 @@ DEFAULT_SIZE = 20
 
 
 def add_grid_options(parser: argparse.ArgumentParser) -> None:
-    """``--attackers``, ``--defenders``, ``--color`` and ``--compact``: options of every
-    grid command (read the sizes with :func:`grid_size`)."""
-    parser.add_argument(
-        "--attackers", type=positive_int, metavar="N", help="rows A = 1..N (default 20)"
-    )
-    parser.add_argument(
-        "--defenders",
-        type=positive_int,
-        metavar="M",
-        help="columns D = 1..M (default 20; on a narrower terminal, as many as fit)",
-    )
+    """``--color`` and ``--compact``: how every grid command shows its grid (the sizes,
+    ``--attackers`` and ``--defenders``, are the capability's: read them with
+    :func:`grid_size`)."""
     add_colour_option(parser)
     parser.add_argument(
         "--compact",

@@ -15,15 +15,9 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    CliError,
-    add_output_options,
-    nonnegative_int,
-    positive_int,
-    write_json,
-    write_text,
-)
-from strategy.cli.risk.options import add_rule_options, rules_from_args
+from strategy.cli.common import CliError, add_output_options, write_json, write_text
+from strategy.params import nonnegative_int, positive_int
+from strategy.params.commands import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.risk.plan.model import Turn
@@ -52,7 +46,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``plan`` to the ``risk`` group."""
     parser = commands.add_parser(
         "plan",
-        help="plan a whole attack phase on the map: P(taking a continent) under optimal play",
+        help=CAPABILITIES["plan"].summary,
         description="The optimal plan to take a continent (or any territories) this turn: "
         "which territory attacks which, when to stop, and how many armies move in after each "
         "capture, with P(success) compared with the best fixed chain and with attacking "
@@ -60,105 +54,35 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    where = parser.add_argument_group("the position")
-    where.add_argument(
-        "--from",
-        dest="attacker",
-        action="append",
-        default=[],
-        metavar="T=N,...",
-        help='the attacker\'s territories and armies, as "Central America=14" (repeatable)',
-    )
-    where.add_argument(
-        "--defenders",
-        action="append",
-        default=[],
-        metavar="T=N,...",
-        help='the other territories\' armies, as "Venezuela=2,Brazil=3" (repeatable)',
-    )
-    where.add_argument(
-        "--target", help='what to take: a continent or territories, as "South America"'
-    )
-    where.add_argument(
-        "--region", help="more territories in play (a path to the target), as the target is"
-    )
-    where.add_argument("--position", type=Path, metavar="FILE", help="a JSON position file")
-    where.add_argument(
+    CAPABILITIES["plan"].declare(parser)
+    files = parser.add_argument_group("files and checks")
+    files.add_argument("--position", type=Path, metavar="FILE", help="a JSON position file")
+    files.add_argument(
         "--map", type=Path, metavar="FILE", help="a JSON map (default: the classic board)"
     )
-    where.add_argument(
-        "--no-disputed",
-        action="store_true",
-        help="classic board without the New Guinea-Western Australia border, as TotalRisk "
-        "and hacker_risk draw it",
-    )
-    play = parser.add_argument_group("the plan")
-    play.add_argument(
-        "--objective",
-        default="capture-all",
-        metavar="OBJ",
-        help="capture-all (P(holding the whole target), default), territories (expected "
-        "territories taken), value[:BONUS] (BONUS if all held, +1 per territory, -1 per army "
-        "lost; BONUS defaults to the continent's), keep:K (hold all with K+ armies on one)",
-    )
-    play.add_argument(
-        "--move-in",
-        choices=("classic", "any"),
-        default="classic",
-        help="classic: at least the dice of the last roll (1993 rules, default); any: from 1 "
-        "(editions without the minimum, e.g. Conquer Club)",
-    )
-    play.add_argument(
+    files.add_argument(
         "--choice",
         choices=("max",),
         default="max",
         help="dice: both sides roll the most they may (the only rule plan supports)",
     )
-    mode = play.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--exact",
-        dest="exact",
-        action="store_const",
-        const=True,
-        help="exact Fractions (default up to 1,000,000 states)",
-    )
-    mode.add_argument(
-        "--float", dest="exact", action="store_const", const=False, help="floats (default beyond)"
-    )
-    play.add_argument(
-        "--max-states",
-        type=positive_int,
-        metavar="N",
-        help="refuse plans that may visit more than N states (default 1,000,000 exact, "
-        "3,000,000 float)",
-    )
-    shown = parser.add_argument_group("what is shown")
-    shown.add_argument(
-        "--detail",
-        type=float,
-        default=0.02,
-        metavar="P",
-        help="show the plan's lines taken with probability P or more (default 0.02)",
-    )
-    shown.add_argument("--no-compare", action="store_true", help="skip the fixed chains")
-    shown.add_argument(
+    files.add_argument(
         "--simulate", type=positive_int, metavar="N", help="check the plan with N random turns"
     )
-    shown.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
-    shown.add_argument(
+    files.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
+    files.add_argument(
         "--graph",
         type=Path,
         metavar="FILE",
         help="write the solved state graph (.graphml, .gexf, .json or .dot)",
     )
-    shown.add_argument(
+    files.add_argument(
         "--graph-max-states",
         type=positive_int,
         default=20_000,
         metavar="N",
         help="refuse graphs of turns with more than N states (default 20000)",
     )
-    add_rule_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=run)
 
@@ -166,43 +90,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the turn, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.battle import Battle
-    from strategy.risk.plan.maps import load_map
-    from strategy.risk.plan.position import load_position
+    from strategy.params.calls import plan_position, plan_report
     from strategy.risk.plan.size import state_bound
-    from strategy.risk.planning import plan, position
 
-    if not 0 <= args.detail <= 1:
-        raise CliError(f"--detail must be a probability from 0 to 1, not {args.detail}")
-    if args.map is not None and args.no_disputed:
-        raise CliError("--no-disputed is for the classic board; edit your map instead")
-    file = load_position(args.position) if args.position else {}
-    if not (args.target or file.get("target")):
-        raise CliError("name what to take with --target (a continent or territories)")
-    where = position(
-        attackers=args.attacker,
-        defenders=args.defenders,
-        target=args.target,
-        region=args.region,
-        map=None if args.map is None else load_map(args.map),
-        disputed=not args.no_disputed,
-        objective=args.objective,
-        move_in=args.move_in,
-        file=file,
-        battle=Battle(rules_from_args(args)),
-    )
+    where = plan_position(args)
     graph = _graph_target(args, where.turn, state_bound(where.turn))
     with ProgressBar("plan") as progress:
-        report = plan(
-            where,
-            exact=args.exact,
-            max_states=args.max_states,
-            compare=not args.no_compare,
-            simulate=args.simulate,
-            seed=args.seed,
-            detail=args.detail,
-            progress=progress,
-        )
+        report = plan_report(args, where, progress)
     written = _write_graph(graph, report.plan) if graph is not None else None
     if args.format == "json":
         obj = report.to_json()
