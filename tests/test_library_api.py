@@ -213,3 +213,57 @@ def test_a_plan_for_one_territory_is_one_battle() -> None:
         attackers={"Central America": 5}, defenders={"Venezuela": 2}, target="Venezuela"
     )
     assert found.plan.value == risk.odds(5, 2).win_probability
+
+
+@pytest.mark.parametrize(
+    ("argv", "terms"),
+    [
+        (("--attackers", "6", "--defenders", "5"), {}),
+        (
+            ("--attackers", "8", "--defenders", "6", "--edition", "rgd", "--capital"),
+            {"edition": "rgd", "capital": True},
+        ),
+        (("--attackers", "7", "--defenders", "4", "--stop-until", "2"), {"stop_until": 2}),
+    ],
+)
+def test_table_is_the_cli(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], terms: dict[str, Any]
+) -> None:
+    found = risk.table(int(argv[1]), int(argv[3]), **terms)
+    status, out, err = run(capsys, "risk", "table", *argv, "--format", "json")
+    assert status == 0, err
+    assert json.dumps(found.to_json()) + "\n" == out
+
+
+def test_every_result_shows_itself_in_a_notebook() -> None:
+    results = [
+        risk.odds(10, 6, stop_until=2),
+        risk.table(4, 3, dice="balanced-blitz"),
+        risk.left(10, 6),
+        risk.chain(10, [3, 2]),
+        risk.need(3, target=0.5),
+        risk.commit(10, 3),
+        risk.simulate(5, 3, trials=100, seed=1),
+        risk.plan(attackers={"Central America": 5}, defenders={"Venezuela": 2}, target="Venezuela"),
+    ]
+    for result in results:
+        shown = result._repr_html_()
+        assert "<table" in shown or "<pre>" in shown, type(result).__name__
+
+
+def test_tabular_results_are_data_frames() -> None:
+    pytest.importorskip("pandas")
+    frame = risk.left(3, 1).to_pandas()
+    # 3 v 1 captures with all 3 left only by winning the first roll, two dice against
+    # one: 125/216 (Osborne 2003, Table 1: 0.579).
+    assert frame.loc[
+        frame["armies"].eq(3) & frame["tail"].eq("at_least"), "probability"
+    ].item() == (pytest.approx(125 / 216))
+    assert len(risk.commit(10, 3).to_pandas()) == 9  # one row per troop committed, 1..9
+    quantities = risk.simulate(5, 3, trials=100, seed=1).to_pandas()["quantity"]
+    assert list(quantities) == [
+        "win_probability",
+        "expected_attacker_left",
+        "expected_defender_left",
+        "expected_signed",
+    ]

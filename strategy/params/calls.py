@@ -4,8 +4,8 @@ refusal (the checks across parameters are here, once).
 
 Each function takes the :class:`argparse.Namespace` a capability's declared parser returns
 (:mod:`strategy.params.commands`) and a progress callback, and returns the library's result;
-:func:`odds_json` and :func:`table_json` give the JSON of the two results whose shape
-depends on what was asked.
+:func:`odds_json` gives the JSON of the one result whose shape depends on what was
+asked.
 
 >>> parser = argparse.ArgumentParser()
 >>> from strategy.params.commands import CAPABILITIES
@@ -118,17 +118,15 @@ def fought_table(
     exact: bool,
     progress: Progress | None = None,
 ) -> BlitzTable:
-    """A table, each battle fought as the battle's blitz fights it (the library's table
-    when plain)."""
+    """The library's table of the battle as its blitz fights it; the plain battle's too,
+    with a float table's bound."""
     from strategy.risk import api
     from strategy.risk.variants.blitz import BlitzTable, float_table_error
 
-    if battle.plain:
-        found = api.table(attackers, defenders, battle, exact=exact, progress=progress)
-        return BlitzTable(found, 0.0 if exact else float_table_error(attackers, defenders))
-    return battle.blitz.table(
-        attackers, defenders, battle.rules, battle.objective, exact=exact, progress=progress
-    )
+    found = api.table(attackers, defenders, battle, exact=exact, progress=progress)
+    if isinstance(found, BlitzTable):
+        return found
+    return BlitzTable(found, 0.0 if exact else float_table_error(attackers, defenders))
 
 
 def table(args: argparse.Namespace, progress: Progress | None = None) -> BlitzTable:
@@ -137,15 +135,6 @@ def table(args: argparse.Namespace, progress: Progress | None = None) -> BlitzTa
     refuse_play(battle)
     attackers, defenders = grid_size(args)
     return fought_table(attackers, defenders, battle, exact=args.exact, progress=progress)
-
-
-def table_json(args: argparse.Namespace, fought: BlitzTable) -> Any:
-    """The table's JSON, with the blitz and its error bound where it is not the plain one."""
-    from strategy.risk.serialise import blitz_json
-
-    blitz = blitz_battle(args, Battle()).blitz
-    extra = blitz_json(blitz) | ({} if blitz.plain else {"error_bound": fought.error_bound})
-    return fought.table.to_json() | extra
 
 
 def strategy_matrix(args: argparse.Namespace, progress: Progress | None = None) -> StrategyMatrix:

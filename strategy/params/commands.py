@@ -257,7 +257,6 @@ CAPABILITIES = {
             "a table of battle values: rows are attacking armies, columns defending armies",
             _table,
             calls.table,
-            calls.table_json,
         ),
         Capability(
             "strategy",

@@ -27,14 +27,14 @@ from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.risk.battle import Battle
-from strategy.risk.classic import battle_odds, battle_table
+from strategy.risk.classic import battle_odds
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.play.strategy_matrix import StrategyMatrix
 from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
 from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, OptimalTable
 from strategy.risk.variants.balanced_blitz import input_error
-from strategy.risk.variants.blitz import BlitzOdds
+from strategy.risk.variants.blitz import BlitzOdds, BlitzTable
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
 
@@ -95,11 +95,7 @@ def fought_odds(
     >>> fought_odds(5, 2, Battle.of(stop_until=3)).odds.attackers  # the battle 3 v 2
     5
     """
-    if not battle.choice.fixed:
-        raise InputError(
-            f"{battle.blitz.describe()} is fought with the most dice: a choice rule "
-            f"({battle.choice}) is for manual rolls"
-        )
+    refuse_choice(battle)
     if battle.plain:
         found = battle_odds(
             attackers, defenders, battle.rules, exact=exact is not False, progress=progress
@@ -120,6 +116,15 @@ def plain_odds(odds: BattleOdds) -> BlitzOdds:
     return BlitzOdds(odds.battle.blitz, odds, odds, bound)
 
 
+def refuse_choice(battle: Battle) -> None:
+    """A blitz fights with the most dice: refuse a battle whose sides choose theirs."""
+    if not battle.choice.fixed:
+        raise InputError(
+            f"{battle.blitz.describe()} is fought with the most dice: a choice rule "
+            f"({battle.choice}) is for manual rolls"
+        )
+
+
 def table(
     max_attackers: int,
     max_defenders: int,
@@ -128,31 +133,32 @@ def table(
     exact: bool = False,
     progress: Progress | None = None,
     **terms: Any,
-) -> BattleTable | OptimalTable:
+) -> BattleTable | OptimalTable | BlitzTable:
     """Values of the battle's objective for attackers 1..``max_attackers`` and defenders
     1..``max_defenders``: the classic kernels where nobody has a real choice, else optimal
-    play (:class:`~strategy.risk.results.OptimalTable`, with every cell's play).
+    play (:class:`~strategy.risk.results.OptimalTable`, with every cell's play); each
+    battle fought as a blitz fights it (Balanced Blitz, a limit) in a
+    :class:`~strategy.risk.variants.blitz.BlitzTable` (floats under Balanced Blitz).
 
     Tables too large for this machine's memory are refused before any work
     (:class:`strategy.engine.resources.TooLarge`, with the size they would need).
 
     >>> table(2, 1, exact=True).values  # seed 003: Pr(1,1) = 0, Pr(2,1) = 15/36
     ((Fraction(0, 1),), (Fraction(5, 12),))
+    >>> limited = table(5, 2, stop_until=2)  # every cell a battle the limit fights
+    >>> abs(limited.table.value(5, 2) - odds(5, 2, stop_until=2).win_probability) < 1e-15
+    True
     """
     battle = Battle.of(battle, **terms)
-    if battle.classic:
-        found = battle_table(
-            max_attackers,
-            max_defenders,
-            battle.rules,
-            battle.objective,
-            exact=exact,
-            progress=progress,
+    if battle.plain and not battle.classic:
+        return optimal_table(
+            max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
         )
-        return replace(found, battle=battle)
-    return optimal_table(
-        max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
+    refuse_choice(battle)
+    fought = battle.blitz.table(
+        max_attackers, max_defenders, battle.rules, battle.objective, exact=exact, progress=progress
     )
+    return replace(fought.table, battle=battle) if battle.plain else fought
 
 
 def strategy_matrix(
@@ -171,6 +177,11 @@ def strategy_matrix(
     'the attacker should stop'
     """
     battle = Battle.of(battle, **terms)
+    if not battle.plain:
+        raise InputError(
+            f"a strategy matrix is for manual rolls, not {battle.blitz.describe()}: a blitz "
+            "does not choose its dice"
+        )
     solved = optimal_table(
         max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
     )

@@ -172,6 +172,22 @@ class Battle:
             and self.retreat_at is None
         )
 
+    def fought_as(self, blitz: Blitz) -> Battle:
+        """This battle as ``blitz`` fights it: its dice, constants and limit.
+
+        >>> from strategy.risk.variants.blitz import Blitz
+        >>> Battle.of(stop_until=4).fought_as(Blitz("balanced-blitz")).stop_until is None
+        True
+        """
+        limit = blitz.limit
+        return replace(
+            self,
+            dice=blitz.dice,
+            balance=parse_balance(blitz.balance),
+            stop_until=limit.armies if limit and limit.kind == "stop-until" else None,
+            retreat_at=limit.armies if limit and limit.kind == "retreat-at" else None,
+        )
+
     @property
     def blitz(self) -> Blitz:
         """How the battle is fought to its end, as the blitz kernels take it."""

@@ -184,7 +184,10 @@ def need(
     49
     """
     path = (defenders,) if isinstance(defenders, int) else tuple(defenders)
-    wanted = parse_target(target) if isinstance(target, str) else Fraction(str(target))
+    if isinstance(target, Fraction):
+        wanted = target
+    else:  # a float as written (0.8 is 4/5), not as stored in binary
+        wanted = parse_target(target if isinstance(target, str) else repr(target))
     battle = Battle.of(battle, **terms)
     rules = per_territory(battle.rules if path_rules is None else tuple(path_rules), len(path))
     if battle.plain:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from strategy.risk.play.strategy_matrix import StrategyMatrix
     from strategy.risk.plays import CellPlay
     from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
-    from strategy.risk.variants.blitz import Blitz, BlitzOdds
+    from strategy.risk.variants.blitz import Blitz, BlitzOdds, BlitzTable
 
 #: Final states JSON lists; beyond, only this many of the most likely.
 JSON_STATES = 10_000
@@ -356,3 +356,11 @@ def simulation_json(checked: SimulationCheck) -> dict[str, Any]:
     if checked.optimal:
         obj |= {key: value for key, value in battle_json(checked.battle).items() if key != "rules"}
     return obj | blitz_json(checked.battle.blitz)
+
+
+def blitz_table_json(fought: BlitzTable) -> dict[str, Any]:
+    """A table as a blitz fights each battle: :func:`table_json`, then the dice and the
+    error bound (the plain battle's is :func:`table_json`'s alone)."""
+    if fought.blitz is None or fought.blitz.plain:
+        return table_json(fought.table)
+    return table_json(fought.table) | dice_json(fought.blitz) | {"error_bound": fought.error_bound}

@@ -21,7 +21,7 @@ from strategy.params.calls import blitz_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
-    from strategy.risk.variants.blitz import Blitz, BlitzOdds, BlitzTable
+    from strategy.risk.variants.blitz import Blitz, BlitzOdds
 
 
 def blitz_from_args(args: argparse.Namespace) -> Blitz:
@@ -44,24 +44,6 @@ def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> Blitz
             )
     except TooLarge as error:
         raise CliError(f"{error}; use --float") from None
-
-
-def blitz_table(
-    attackers: int, defenders: int, battle: Battle, blitz: Blitz, *, exact: bool
-) -> BlitzTable:
-    """A table as the blitz fights each battle (the library's table when plain), with a
-    progress bar on a terminal."""
-    from strategy.cli.risk.grids import compute_table
-    from strategy.engine.progress import ProgressBar
-    from strategy.risk.variants.blitz import BlitzTable, float_table_error
-
-    if blitz.plain:
-        table = compute_table(attackers, defenders, battle, exact=exact)
-        return BlitzTable(table, 0.0 if exact else float_table_error(attackers, defenders))
-    with ProgressBar("table") as progress:
-        return blitz.table(
-            attackers, defenders, battle.rules, battle.objective, exact=exact, progress=progress
-        )
 
 
 def blitz_lines(fought: BlitzOdds) -> list[str]:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from strategy.present.render import Grid
     from strategy.risk.battle import Battle
     from strategy.risk.results import BattleTable
-    from strategy.risk.variants.blitz import Blitz
+    from strategy.risk.variants.blitz import Blitz, BlitzTable
 
 #: Each grid format but text, and the :mod:`strategy.present.render` function writing it.
 GRID_WRITERS = {"csv": "to_csv", "latex": "to_latex", "html": "to_html"}
@@ -61,18 +61,22 @@ def grid_size(args: argparse.Namespace) -> bool:
 def compute_table(
     attackers: int, defenders: int, battle: Battle, *, exact: bool, blitz: Blitz | None = None
 ) -> BattleTable:
-    """The library's table of the battle, with a progress bar on a terminal; a blitz other
-    than the plain battle fights each cell as it does."""
+    """The library's table of the battle (fought as ``blitz`` fights, if given), with a
+    progress bar on a terminal."""
+    return fought_table(
+        attackers, defenders, battle if blitz is None else battle.fought_as(blitz), exact=exact
+    ).table
+
+
+def fought_table(attackers: int, defenders: int, battle: Battle, *, exact: bool) -> BlitzTable:
+    """The library's table of the battle as its blitz fights it, with a progress bar on a
+    terminal."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk import api
+    from strategy.params import calls
 
-    if blitz is not None and not blitz.plain:
-        from strategy.cli.risk.editions import blitz_table
-
-        return blitz_table(attackers, defenders, battle, blitz, exact=exact).table
-
-    with ProgressBar("table" if battle.classic else "optimal table") as progress:
-        return api.table(attackers, defenders, battle, exact=exact, progress=progress)
+    label = "table" if battle.classic or not battle.plain else "optimal table"
+    with ProgressBar(label) as progress:
+        return calls.fought_table(attackers, defenders, battle, exact=exact, progress=progress)
 
 
 def terminal_width(args: argparse.Namespace) -> int | None:

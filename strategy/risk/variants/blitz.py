@@ -108,13 +108,33 @@ class BlitzOdds(Summarised):
         return self.odds.to_pandas(fractions=fractions)
 
 
-@dataclass(frozen=True)
-class BlitzTable:
+@dataclass(frozen=True, repr=False)
+class BlitzTable(Summarised):
     """A table as the blitz fights each battle, and a bound on each cell's error (for an
-    expectation, times the largest payoff)."""
+    expectation, times the largest payoff).
+
+    >>> fought = Blitz(limit=Limit("stop-until", 2)).table(4, 2, Rules(), Objective("capture"))
+    >>> fought.to_json()["stop_until"], fought.to_json()["values"][3][1] == fought.table.value(4, 2)
+    (2, True)
+    """
 
     table: BattleTable
     error_bound: float
+    blitz: Blitz | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``table --json`` shape: the table's, then the dice and the bound."""
+        from strategy.risk.serialise import blitz_table_json
+
+        return blitz_table_json(self)
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """The values as a DataFrame (pandas: the ``notebook`` extra)."""
+        return self.table.to_pandas(fractions=fractions)
+
+    def as_array(self) -> FloatArray:
+        """The values as a float array, attackers down, defenders across."""
+        return self.table.as_array()
 
 
 @dataclass(frozen=True)
@@ -303,7 +323,7 @@ class Blitz:
                     max_attackers, max_defenders, rules, objective, exact=exact
                 )
             return BlitzTable(
-                table, 0.0 if exact else float_table_error(max_attackers, max_defenders)
+                table, 0.0 if exact else float_table_error(max_attackers, max_defenders), self
             )
         if exact:
             raise InputError("Balanced Blitz tables are floats (its powers are irrational)")
@@ -363,7 +383,7 @@ class Blitz:
                 )
                 values[a - 1, d - 1] = value + objective.start_offset(a, d)
                 worst = max(worst, bound)
-        return BlitzTable(table_of(rules, objective, FloatRows(values), False), worst)
+        return BlitzTable(table_of(rules, objective, FloatRows(values), False), worst, self)
 
 
 def float_table_error(max_attackers: int, max_defenders: int) -> float:
