@@ -7,7 +7,9 @@ the engine's generic backward induction (strategy.engine.solve) on the
 same turn as a Game (TurnGame: one state per phase of a move), which must find the same
 value; it is timed where it takes under a minute. Run from the repository root
 (``PYTHONPATH=.`` unless installed): ``python benchmarks/bench_plan.py [--repeats 3]``
-(``--africa-exact`` adds Africa's exact plan, about half a minute).
+(``--africa-exact`` adds Africa's exact plan, about half a minute). Then the placement
+searches (benchmarks/placements.py): South America with 5 reinforcements, Australia and
+South America fortified, with their peak memory; ``--placements`` runs only those.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from functools import partial
 
 from common import machine
+from placements import placement_benchmarks
 
 from strategy.engine.solve import solve
 from strategy.risk.plan import build_turn, classic_map, parse_armies, plan_turn
@@ -68,9 +71,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--africa-exact", action="store_true")
+    parser.add_argument("--placements", action="store_true")
     arguments = parser.parse_args()
     print(f"machine: {machine()}; medians of {arguments.repeats} runs")
-    for name, (attacker, defenders) in POSITIONS.items():
+    for name, (attacker, defenders) in () if arguments.placements else POSITIONS.items():
         turn = turn_for(name)
         print(f"\n{name}: {attacker} against {defenders}")
         modes = [False]
@@ -95,6 +99,7 @@ def main() -> None:
                 f"{wall:.2f} s ({engine:.2f} s processor); the plan's induction is "
                 f"{engine / cpu[True]:.1f}x faster"
             )
+    placement_benchmarks(timed, arguments.repeats)
 
 
 if __name__ == "__main__":

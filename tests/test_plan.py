@@ -173,15 +173,21 @@ def test_the_plan_is_the_best_of_every_policy() -> None:
 # --- Random small maps -------------------------------------------------------------------
 
 
-@st.composite
-def small_turns(draw: st.DrawFn) -> Turn:
-    size = draw(st.integers(3, 5))
+def random_borders(draw: st.DrawFn, size: int) -> set[tuple[int, int]]:
+    """The borders of a random connected map of ``size`` territories."""
     # A random tree keeps the map connected; extra borders make it a graph.
     edges = {(draw(st.integers(0, i - 1)), i) for i in range(1, size)}
     for i in range(size):
         for j in range(i + 1, size):
             if draw(st.booleans()) and draw(st.booleans()):
                 edges.add((i, j))
+    return edges
+
+
+@st.composite
+def small_turns(draw: st.DrawFn) -> Turn:
+    size = draw(st.integers(3, 5))
+    edges = random_borders(draw, size)
     mine_count = draw(st.integers(1, 2))
     mine = {i: draw(st.integers(2, 7)) for i in range(mine_count)}
     theirs = {i: draw(st.integers(1, 3)) for i in range(mine_count, size)}

@@ -15,6 +15,7 @@ from strategy.paper.cheat import cheat_sections
 from strategy.paper.large import large_sections
 from strategy.paper.latex import macro
 from strategy.paper.optimal_play import optimal_sections
+from strategy.paper.placements import placement_sections
 from strategy.paper.published import published_sections
 from strategy.paper.rgd import rgd_sections
 from strategy.paper.rule import rule_reports, rule_sections
@@ -36,6 +37,7 @@ def generate(directory: Path) -> list[Path]:
         .merge(optimal_sections(directory))
         .merge(rgd_sections(directory))
         .merge(turn_sections())
+        .merge(placement_sections())
         .merge(large_sections(reports, directory))
         .merge(cheat_sections())
     )

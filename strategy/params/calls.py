@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from strategy.risk.capabilities import Left, Needed
     from strategy.risk.chain import ChainOdds
     from strategy.risk.kernels.geometry import Progress
+    from strategy.risk.plan.fortification import Fortification
     from strategy.risk.plan.report import PlanReport
     from strategy.risk.planning import Position
     from strategy.risk.play.strategy_matrix import StrategyMatrix
@@ -199,12 +200,19 @@ def left(args: argparse.Namespace, progress: Progress | None = None) -> Left:
 def plan_position(args: argparse.Namespace) -> Position:
     """The turn to plan: the position the options (and a ``--position`` file, a ``--map``,
     for the command) describe."""
-    from strategy.risk.plan.maps import load_map
-    from strategy.risk.plan.position import load_position
     from strategy.risk.planning import position
 
     if not 0 <= args.detail <= 1:
         raise InputError(f"--detail must be a probability from 0 to 1, not {args.detail}")
+    return position(**_position_terms(args), battle=Battle(rules_from_args(args)))
+
+
+def _position_terms(args: argparse.Namespace) -> dict[str, Any]:
+    """The position as :func:`strategy.risk.planning.position` takes it: the armies, the
+    target and region, the board, and the objective and move-in the plan is asked for."""
+    from strategy.risk.plan.maps import load_map
+    from strategy.risk.plan.position import load_position
+
     board = getattr(args, "map", None)
     if board is not None and args.no_disputed:
         raise InputError("--no-disputed is for the classic board; edit your map instead")
@@ -212,18 +220,17 @@ def plan_position(args: argparse.Namespace) -> Position:
     file = load_position(path) if path else {}
     if not (args.target or file.get("target")):
         raise InputError("name what to take with --target (a continent or territories)")
-    return position(
-        attackers=args.attacker,
-        defenders=args.defenders,
-        target=args.target,
-        region=args.region,
-        map=None if board is None else load_map(board),
-        disputed=not args.no_disputed,
-        objective=args.objective,
-        move_in=args.move_in,
-        file=file,
-        battle=Battle(rules_from_args(args)),
-    )
+    return {
+        "attackers": args.attacker,
+        "defenders": args.defenders,
+        "target": args.target,
+        "region": args.region,
+        "map": None if board is None else load_map(board),
+        "disputed": not args.no_disputed,
+        "objective": args.objective,
+        "move_in": args.move_in,
+        "file": file,
+    }
 
 
 def plan_report(
@@ -240,6 +247,8 @@ def plan_report(
         simulate=getattr(args, "simulate", None),
         seed=getattr(args, "seed", None),
         detail=args.detail,
+        reinforce=args.reinforce,
+        reinforce_on=args.reinforce_on,
         progress=progress,
     )
 
@@ -247,3 +256,40 @@ def plan_report(
 def plan(args: argparse.Namespace, progress: Progress | None = None) -> PlanReport:
     """:func:`plan_report` of :func:`plan_position`."""
     return plan_report(args, plan_position(args), progress)
+
+
+def fortify(args: argparse.Namespace, progress: Progress | None = None) -> Fortification:
+    """The defender's best placement of its armies on the position the options describe
+    (``--defenders`` fixes some enemy territories' armies), against the attacker's
+    reinforcements and optimal plan."""
+    from strategy.risk.plan.calls import fortify as best_fortification
+    from strategy.risk.plan.maps import classic_map
+    from strategy.risk.plan.position import armies_from_json
+    from strategy.risk.planning import armies
+
+    where = _position_terms(args)
+    board = where["map"] or classic_map(disputed=where["disputed"])
+    file = where["file"]
+    mine = armies_from_json(board, file.get("attacker", {}), "the position's attacker")
+    fixed = armies_from_json(board, file.get("defenders", {}), "the position's defenders")
+    return best_fortification(
+        attackers=mine | armies(board, args.attacker),
+        armies=args.armies,
+        target=args.target or file.get("target"),
+        defenders=fixed | armies(board, args.defenders),
+        region=args.region or file.get("region"),
+        map=board,
+        objective=args.objective,
+        move_in=args.move_in,
+        rules=rules_from_args(args),
+        reinforce=args.reinforce,
+        reinforce_on=args.reinforce_on,
+        exact=args.exact is not False,
+        max_states=args.max_states,
+        progress=progress,
+    )
+
+
+def fortify_json(args: argparse.Namespace, found: Fortification) -> Any:
+    """The fortification's JSON (its ``to_json`` is the command's text of it)."""
+    return found.json()

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from strategy.params import calls, positive_int
+from strategy.params import calls, nonnegative_int, positive_int
 from strategy.params.risk import (
     add_attackers_argument,
     add_battle_arguments,
@@ -166,7 +166,9 @@ def _left(parser: argparse.ArgumentParser) -> None:
     add_blitz_options(parser)
 
 
-def _plan(parser: argparse.ArgumentParser) -> None:
+def _position(parser: argparse.ArgumentParser, defenders: str) -> None:
+    """Where the armies are and what to take; ``defenders`` says what ``--defenders``
+    gives."""
     where = parser.add_argument_group("the position")
     where.add_argument(
         "--from",
@@ -181,7 +183,7 @@ def _plan(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="T=N,...",
-        help='the other territories\' armies, as "Venezuela=2,Brazil=3" (repeatable)',
+        help=f'{defenders}, as "Venezuela=2,Brazil=3" (repeatable)',
     )
     where.add_argument(
         "--target", help='what to take: a continent or territories, as "South America"'
@@ -195,6 +197,11 @@ def _plan(parser: argparse.ArgumentParser) -> None:
         help="classic board without the New Guinea-Western Australia border, as TotalRisk "
         "and hacker_risk draw it",
     )
+
+
+def _planning(parser: argparse.ArgumentParser) -> None:
+    """How the attacker plans: objective, move-in, exact or float, size limit, and the
+    reinforcements it places first."""
     play = parser.add_argument_group("the plan")
     play.add_argument(
         "--objective",
@@ -229,6 +236,26 @@ def _plan(parser: argparse.ArgumentParser) -> None:
         help="refuse plans that may visit more than N states (default 1,000,000 exact, "
         "3,000,000 float)",
     )
+    play.add_argument(
+        "--reinforce",
+        type=nonnegative_int,
+        default=0,
+        metavar="R",
+        help="first place R new armies where the plan does best (the best placement, "
+        "compared with all on the strongest stack and all nearest the target)",
+    )
+    play.add_argument(
+        "--reinforce-on",
+        choices=("border", "any"),
+        default="border",
+        help="border: only territories bordering the target (default); any: any of the "
+        "attacker's territories in the region",
+    )
+
+
+def _plan(parser: argparse.ArgumentParser) -> None:
+    _position(parser, "the other territories' armies")
+    _planning(parser)
     shown = parser.add_argument_group("what is shown")
     shown.add_argument(
         "--detail",
@@ -238,6 +265,20 @@ def _plan(parser: argparse.ArgumentParser) -> None:
         help="show the plan's lines taken with probability P or more (default 0.02)",
     )
     shown.add_argument("--no-compare", action="store_true", help="skip the fixed chains")
+    add_rule_options(parser)
+
+
+def _fortify(parser: argparse.ArgumentParser) -> None:
+    _position(parser, "enemy territories whose armies are fixed (not placed)")
+    parser.add_argument(
+        "--armies",
+        type=positive_int,
+        required=True,
+        metavar="D",
+        help="the armies the defender places on its territories of the region, at least one "
+        "on each",
+    )
+    _planning(parser)
     add_rule_options(parser)
 
 
@@ -287,6 +328,14 @@ CAPABILITIES = {
             "plan a whole attack phase on the map: P(taking a continent) under optimal play",
             _plan,
             calls.plan,
+        ),
+        Capability(
+            "fortify",
+            "place the defender's armies before the attacker's turn: the placement that "
+            "holds the attacker's optimal plan lowest",
+            _fortify,
+            calls.fortify,
+            calls.fortify_json,
         ),
     )
 }

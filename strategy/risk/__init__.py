@@ -41,6 +41,7 @@ EXPORTS = {
     "Position": "strategy.risk.planning",
     "Map": "strategy.risk.plan.maps",
     "classic_map": "strategy.risk.plan.maps",
+    "fortify": "strategy.risk.plan.calls",
     "Battle": "strategy.risk.battle",
     "Rules": "strategy.risk.rules",
     "Objective": "strategy.risk.objectives",

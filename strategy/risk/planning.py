@@ -17,7 +17,9 @@ from strategy.risk.plan.baselines import compare as compare_chains
 from strategy.risk.plan.maps import Map, classic_map
 from strategy.risk.plan.model import MoveIn, Turn
 from strategy.risk.plan.objectives import TurnObjective
+from strategy.risk.plan.placement import place
 from strategy.risk.plan.position import armies_from_json, build_turn, left_out, parse_armies
+from strategy.risk.plan.reinforcement import On, best_reinforcement, eligible
 from strategy.risk.plan.report import PlanReport
 from strategy.risk.plan.simulate import simulate_plan
 from strategy.risk.plan.size import state_bound
@@ -105,6 +107,8 @@ def plan(
     simulate: int | None = None,
     seed: int | None = None,
     detail: float = 0.02,
+    reinforce: int = 0,
+    reinforce_on: On = "border",
     progress: Progress | None = None,
     **terms: Any,
 ) -> PlanReport:
@@ -115,7 +119,9 @@ def plan(
     ``exact=None`` is exact up to 1,000,000 states; ``compare`` sets the plan beside the
     best fixed chain and attacking everything; ``simulate`` checks it with that many
     random turns (``seed``); ``detail`` is the probability from which the plan's lines are
-    listed.
+    listed. ``reinforce`` new armies are placed first where the plan does best, on the
+    territories bordering the target (``reinforce_on="border"``) or on ``"any"`` of the
+    attacker's (:func:`~strategy.risk.plan.reinforcement.best_reinforcement`).
 
     >>> report = plan(attackers={"Siam": 12}, target="Australia",
     ...               defenders="Indonesia=3,New Guinea=2,Western Australia=2,Eastern Australia=1")
@@ -126,15 +132,18 @@ def plan(
         raise InputError(f"detail must be a probability from 0 to 1, not {detail}")
     where = position(**terms) if where is None else where
     turn = where.turn
-    bound = state_bound(turn)
-    began = time.perf_counter()
+    bound = plan_bound(where, reinforce, reinforce_on)
     # Exact plans cost about what float ones do; floats serve where exact ones are refused.
-    solved = plan_turn(
-        turn,
-        exact=bound <= EXACT_LIMIT if exact is None else exact,
-        max_states=max_states,
-        progress=progress,
-    )
+    exact = bound <= EXACT_LIMIT if exact is None else exact
+    began = time.perf_counter()
+    found = None
+    if reinforce:
+        found = best_reinforcement(
+            turn, reinforce, on=reinforce_on, exact=exact, max_states=max_states, progress=progress
+        )
+        solved = found.plan
+    else:
+        solved = plan_turn(turn, exact=exact, max_states=max_states, progress=progress)
     seconds = time.perf_counter() - began
     return PlanReport(
         solved,
@@ -144,7 +153,23 @@ def plan(
         bound=bound,
         seconds=seconds,
         threshold=detail,
+        reinforcement=found,
     )
+
+
+def plan_bound(where: Position, reinforce: int = 0, reinforce_on: On = "border") -> int:
+    """The most states the plan may visit, after placing ``reinforce`` armies (wherever
+    they go, the plan after them has the same bound).
+
+    >>> where = position(attackers="Siam=4", defenders="Indonesia=1", target="Indonesia")
+    >>> plan_bound(where, 2) > plan_bound(where)
+    True
+    """
+    turn = where.turn
+    if reinforce:
+        on = eligible(turn, reinforce_on)[:1]
+        turn = place(turn, on, (reinforce,) * len(on))
+    return state_bound(turn)
 
 
 def armies(board: Map, given: Armies) -> dict[str, int]:
@@ -171,4 +196,4 @@ def _with_bonus(board: Map, objective: str, target: str | Sequence[str]) -> str:
     return f"value:{continent.bonus}"
 
 
-__all__ = ["Map", "Position", "armies", "classic_map", "plan", "position"]
+__all__ = ["Map", "Position", "armies", "classic_map", "plan", "plan_bound", "position"]

@@ -34,7 +34,7 @@ from starlette.routing import Route
 
 from strategy.serve import jobs
 from strategy.serve.cache import Answer, AnswerCache
-from strategy.serve.limits import Limits, TooLargeRequest, bounded, cost
+from strategy.serve.limits import Limits, TooLargeRequest, bounded, cost, seconds
 from strategy.serve.params import ENDPOINTS, api_words, validate
 from strategy.serve.pool import JobTimeout, PoolBusy, WorkerDied, WorkerPool
 from strategy.serve.schema import openapi, page_schema
@@ -132,7 +132,8 @@ class Service:
     ) -> Answer:
         assert self.pool is not None, "the server's lifespan starts the pool"
         limit = self.config.limits.response_bytes
-        answer: Answer = await self.pool.run(jobs.answer, name, values, limit, heavy=heavy)
+        budget = seconds(name, self.config.limits)
+        answer: Answer = await self.pool.run(jobs.answer, name, values, limit, budget, heavy=heavy)
         self.cache.put(key, answer)
         return answer
 

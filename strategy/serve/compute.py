@@ -24,9 +24,10 @@ from strategy.serve.params import ENDPOINTS, endpoint_parser
 
 def answer(name: str, values: dict[str, Any]) -> Any:
     """The JSON (as Python values) of the endpoint's capability for ``values``; a parameter
-    left out takes its declared default."""
+    left out (or one the endpoint does not take) has its declared default."""
     capability = CAPABILITIES[ENDPOINTS[name].capability]
     parser = endpoint_parser(name)
-    given = {key: parser.get_default(key) for key in ENDPOINTS[name].params} | values
+    declared = {action.dest for action in parser._actions}
+    given = {key: parser.get_default(key) for key in declared} | values
     args = argparse.Namespace(**given)
     return capability.json(args, capability.call(args, None))

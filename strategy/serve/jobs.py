@@ -13,10 +13,11 @@ than the server sends.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
-from strategy.engine.resources import human_bytes
+from strategy.engine.resources import Budget, human_bytes, use_budget
 from strategy.serve import compute
 from strategy.serve.params import ENDPOINTS, api_words, endpoint_parser
 
@@ -26,11 +27,16 @@ def error_body(message: str, **details: Any) -> bytes:
     return json.dumps({"error": message, **details}).encode()
 
 
-def answer(name: str, values: dict[str, Any], max_bytes: int) -> tuple[int, bytes]:
-    """The endpoint's JSON for validated ``values``: ``(200, body)``, or ``(422, error)``."""
+def answer(
+    name: str, values: dict[str, Any], max_bytes: int, seconds: float | None = None
+) -> tuple[int, bytes]:
+    """The endpoint's JSON for validated ``values``: ``(200, body)``, or ``(422, error)``;
+    ``seconds`` is the budget the library's estimates are checked against (it refuses work
+    estimated to take longer before doing it)."""
     endpoint = ENDPOINTS[name]
     try:
-        result = compute.answer(name, values)
+        with use_budget(Budget(seconds=seconds)) if seconds else contextlib.nullcontext():
+            result = compute.answer(name, values)
     except (ValueError, OverflowError) as error:
         return 422, error_body(api_words(endpoint, str(error)))
     except MemoryError:

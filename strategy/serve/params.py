@@ -93,6 +93,9 @@ PARAMS: dict[str, Param] = {
         Param("max_states", "Most states", "plan", form=False),
         Param("detail", "Lines shown down to P", "plan", form=False),
         Param("no_compare", "Skip the fixed chains", "plan", form=False),
+        Param("reinforce", "New armies the attacker places first", "plan", form=False),
+        Param("reinforce_on", "Where they may go", "plan", form=False),
+        Param("armies", "Armies the defender places", "fortify", form=False),
         Param("at_least", "At least K left", "tails", form=False),
         Param("at_most", "Defender at most K", "tails", form=False),
         Param("metric", "Metric", "table", form=False),
@@ -115,7 +118,12 @@ PLAN = (
     "max_states",
     "detail",
     "no_compare",
+    "reinforce",
+    "reinforce_on",
 )
+#: What fortify takes: the plan's position (its ``defenders`` fixed) and how the attacker
+#: plans, and the defender's armies; none of what only shows a plan.
+FORTIFY = (*PLAN[:3], "armies", *(p for p in PLAN[3:] if p not in ("detail", "no_compare")))
 
 
 @dataclass(frozen=True)
@@ -167,6 +175,7 @@ ENDPOINTS: dict[str, Endpoint] = {
             ("attackers", "defenders", "at_least", "at_most", *RULES, *BLITZ),
         ),
         Endpoint("plan", ("risk", "plan"), (*PLAN, *RULES)),
+        Endpoint("fortify", ("risk", "fortify"), (*FORTIFY, *RULES)),
     )
 }
 

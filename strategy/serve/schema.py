@@ -1,12 +1,12 @@
 """The API described from the parameter table: the page's form, and an OpenAPI document.
 
-Both come from :data:`strategy.serve.params.PARAMS` and the commands' parsers, so neither
-can drift from what the endpoints accept.
+Both come from :data:`strategy.serve.params.PARAMS` and the capabilities' declared
+parsers, so neither can drift from what the endpoints accept.
 
 >>> [field["name"] for field in page_schema()["form"]][:3]
 ['attackers', 'defenders', 'choice']
 >>> sorted(openapi()["paths"])[:2]
-['/api/chain', '/api/left']
+['/api/chain', '/api/fortify']
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ SUBCOMMANDS = (
     "strategy.cli.risk.simulate",
     "strategy.cli.risk.graph",
     "strategy.cli.risk.plan",
+    "strategy.cli.risk.fortify",
 )
 
 

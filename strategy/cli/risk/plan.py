@@ -29,6 +29,8 @@ EPILOG = """examples:
   strategy risk plan --from "Siam=12" --target Australia --objective value \\
       --defenders "Indonesia=3,New Guinea=2,Western Australia=2,Eastern Australia=1" --json
   strategy risk plan --position turn.json --objective keep:4 --simulate 100000 --seed 1
+  strategy risk plan --from "Central America=8,North Africa=7" --target "South America" \\
+      --defenders "Venezuela=2,Brazil=3,Peru=1,Argentina=2" --reinforce 5 --reinforce-on any
   strategy risk plan --map mymap.json --from "A=9" --defenders "B=2,C=3" --target "B,C"
   strategy risk plan --from "Central America=6" --defenders "Venezuela=1,Brazil=1,Peru=1,\\
 Argentina=1" --target "South America" --graph plan.graphml
@@ -55,21 +57,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     CAPABILITIES["plan"].declare(parser)
-    files = parser.add_argument_group("files and checks")
-    files.add_argument("--position", type=Path, metavar="FILE", help="a JSON position file")
-    files.add_argument(
-        "--map", type=Path, metavar="FILE", help="a JSON map (default: the classic board)"
-    )
-    files.add_argument(
-        "--choice",
-        choices=("max",),
-        default="max",
-        help="dice: both sides roll the most they may (the only rule plan supports)",
-    )
-    files.add_argument(
-        "--simulate", type=positive_int, metavar="N", help="check the plan with N random turns"
-    )
-    files.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
+    files = add_file_options(parser, "check the plan with N random turns")
     files.add_argument(
         "--graph",
         type=Path,
@@ -87,14 +75,33 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run)
 
 
+def add_file_options(parser: argparse.ArgumentParser, simulate: str) -> argparse._ArgumentGroup:
+    """What only the command takes (``plan`` and ``fortify``): a position file, a map
+    file, the dice rule, and a simulation (``simulate`` says what it checks)."""
+    files = parser.add_argument_group("files and checks")
+    files.add_argument("--position", type=Path, metavar="FILE", help="a JSON position file")
+    files.add_argument(
+        "--map", type=Path, metavar="FILE", help="a JSON map (default: the classic board)"
+    )
+    files.add_argument(
+        "--choice",
+        choices=("max",),
+        default="max",
+        help="dice: both sides roll the most they may (the only rule plan supports)",
+    )
+    files.add_argument("--simulate", type=positive_int, metavar="N", help=simulate)
+    files.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
+    return files
+
+
 def run(args: argparse.Namespace) -> int:
-    """Build the turn, solve it, compare, and write the report."""
+    """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
     from strategy.params.calls import plan_position, plan_report
-    from strategy.risk.plan.size import state_bound
+    from strategy.risk.planning import plan_bound
 
     where = plan_position(args)
-    graph = _graph_target(args, where.turn, state_bound(where.turn))
+    graph = _graph_target(args, where.turn, plan_bound(where, args.reinforce, args.reinforce_on))
     with ProgressBar("plan") as progress:
         report = plan_report(args, where, progress)
     written = _write_graph(graph, report.plan) if graph is not None else None

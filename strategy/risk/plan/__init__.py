@@ -7,25 +7,34 @@ On a path with one stack nothing is left to choose: the plan is the attack chain
 True
 """
 
+from strategy.risk.plan.calls import fortify, reinforce
+from strategy.risk.plan.fortification import Fortification, fortify_turn
 from strategy.risk.plan.maps import Continent, Map, classic_map, load_map, map_from_json
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.objectives import TurnObjective
 from strategy.risk.plan.position import build_turn, parse_armies, path_turn
+from strategy.risk.plan.reinforcement import Reinforcement, best_reinforcement
 from strategy.risk.plan.solve import Choice, TurnPlan, plan_turn
 
 __all__ = [
     "Choice",
     "Continent",
+    "Fortification",
     "Map",
+    "Reinforcement",
     "Turn",
     "TurnObjective",
     "TurnPlan",
     "TurnState",
+    "best_reinforcement",
     "build_turn",
     "classic_map",
+    "fortify",
+    "fortify_turn",
     "load_map",
     "map_from_json",
     "parse_armies",
     "path_turn",
     "plan_turn",
+    "reinforce",
 ]

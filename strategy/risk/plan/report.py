@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from strategy.risk.plan.baselines import Comparison
 from strategy.risk.plan.describe import plan_lines, value_text
@@ -23,11 +23,15 @@ from strategy.risk.plan.model import TurnState
 from strategy.risk.plan.simulate import PlanSimulation
 from strategy.risk.plan.solve import Choice, TurnPlan, Value
 
+if TYPE_CHECKING:
+    from strategy.risk.plan.reinforcement import Reinforcement
+
 
 @dataclass(frozen=True)
 class PlanReport:
     """A plan with what was measured about it: the baselines, a Monte Carlo run, the
-    territories of the position left out of the region, the state bound and the time."""
+    territories of the position left out of the region, the state bound and the time; and
+    where the plan comes after placing reinforcements, how they were placed."""
 
     plan: TurnPlan
     comparison: Comparison | None = None
@@ -36,6 +40,7 @@ class PlanReport:
     bound: int | None = None
     seconds: float | None = None
     threshold: float = 0.02
+    reinforcement: Reinforcement | None = None
     flow: Flow = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -87,7 +92,7 @@ class PlanReport:
         ]
         lines += self._comparison_lines()
         if self.simulation is not None:
-            lines += self._simulation_lines(self.simulation)
+            lines += simulation_lines(self.simulation, plan.value)
         first = plan.policy[plan.start]
         lines += ["", "First decision: " + self._first_text(first)]
         body = plan_lines(plan, self.flow, threshold=self.threshold)
@@ -97,6 +102,8 @@ class PlanReport:
                 "An attack goes on until the territory falls or the attacker cannot roll, "
                 "unless a 'break off' line says otherwise."
             )
+        if self.reinforcement is not None:
+            lines = [self.reinforcement.text(), "", *lines]
         return "\n".join(lines)
 
     def _size_text(self) -> str:
@@ -184,18 +191,11 @@ class PlanReport:
         if self.comparison is not None:
             obj["comparison"] = self._comparison_json(self.comparison)
         if self.simulation is not None:
-            e = self.simulation.estimate
-            obj["simulation"] = {
-                "trials": self.simulation.trials,
-                "seed": self.simulation.seed,
-                "estimate": e.value,
-                "low": e.low,
-                "high": e.high,
-                "confidence": e.confidence,
-                "contains_value": e.contains(plan.value),
-            }
+            obj["simulation"] = simulation_json(self.simulation, plan.value)
         obj["plan"] = plan_lines(plan, self.flow, threshold=self.threshold)
         obj["policy"] = self._policy_json()
+        if self.reinforcement is not None:
+            obj["reinforcement"] = self.reinforcement.json()
         return obj
 
     def _comparison_json(self, c: Comparison) -> dict[str, Any]:
@@ -243,6 +243,31 @@ class PlanReport:
             rows.append(row)
         rows.sort(key=lambda r: -r["reach"])
         return rows
+
+
+def simulation_lines(run: PlanSimulation, value: Value) -> list[str]:
+    """A Monte Carlo run of a plan and whether its interval holds the exact ``value``."""
+    e = run.estimate
+    inside = "contains" if e.contains(value) else "MISSES"
+    return [
+        f"  {'Monte Carlo of the plan':<36}{e.value:.6f}   {e.confidence:.0%} interval "
+        f"[{e.low:.6f}, {e.high:.6f}] {inside} the exact value",
+        f"    {run.trials:,} turns, seed {run.seed}",
+    ]
+
+
+def simulation_json(run: PlanSimulation, value: Value) -> dict[str, Any]:
+    """:func:`simulation_lines` as JSON."""
+    e = run.estimate
+    return {
+        "trials": run.trials,
+        "seed": run.seed,
+        "estimate": e.value,
+        "low": e.low,
+        "high": e.high,
+        "confidence": e.confidence,
+        "contains_value": e.contains(value),
+    }
 
 
 def _number(name: str, value: Value, exact: bool) -> dict[str, Any]:

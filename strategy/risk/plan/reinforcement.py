@@ -1,0 +1,226 @@
+"""Where to place reinforcements before attacking: the placement whose optimal plan is best.
+
+The attacker places ``R`` new armies on its territories of the region, then plays the
+turn's optimal plan (:func:`~strategy.risk.plan.solve.plan_turn`). ``on="border"`` allows
+only the territories that border an enemy territory of the target, ``on="any"`` all of
+them. Every placement is planned, exactly, except those that the dominance of
+:mod:`~strategy.risk.plan.placement` proves no better than one kept (armies on territories
+that can never act on the target go, together, on the strongest of them); nothing is
+sampled. The result names the best placement, the runner-up, and the two placements players
+use: everything on the strongest stack, and everything on the territory nearest the target.
+
+>>> from strategy.risk.plan.position import path_turn
+>>> best = best_reinforcement(path_turn(3, (2,)), 2)
+>>> best.best.added, best.placements, best.value == plan_turn(path_turn(5, (2,))).value
+((2,), 1, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from strategy.engine.display import Summarised
+from strategy.engine.errors import InputError
+from strategy.engine.resources import require
+from strategy.risk.plan.model import Turn
+from strategy.risk.plan.placement import (
+    borders_target,
+    distances,
+    place,
+    placement_count,
+    placements_on,
+    slots,
+)
+from strategy.risk.plan.placement_report import Shown
+from strategy.risk.plan.size import state_bound
+from strategy.risk.plan.solve import Progress, TurnPlan, Value, check_size, plan_turn
+
+On = Literal["border", "any"]
+ON: tuple[On, ...] = ("border", "any")
+#: Seconds a plan takes per state of its bound: the most measured by ``bench_plan.py
+#: --placements`` on the development machine (6 to 25 microseconds of processor time, the
+#: bound being loose), so refusals estimate the time of all the plans from above.
+SECONDS_PER_STATE = 2.5e-5
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A placement: ``added[i]`` armies on the search's ``i``-th territory, and the value
+    of the optimal plan after it."""
+
+    added: tuple[int, ...]
+    value: Value
+
+    def named(self, names: Sequence[str]) -> dict[str, int]:
+        """The armies placed, by territory name (territories given none left out)."""
+        return {n: a for n, a in zip(names, self.added, strict=True) if a}
+
+
+class Search:
+    """Plans placements of ``total`` armies on ``territories`` of ``turn``, once each."""
+
+    def __init__(
+        self, turn: Turn, territories: Sequence[int], total: int, exact: bool, limit: int | None
+    ) -> None:
+        self.turn, self.territories, self.total = turn, tuple(territories), total
+        self.exact, self.limit = exact, limit
+        self.scores: dict[tuple[int, ...], Value] = {}
+        self.best_plan: TurnPlan | None = None
+        self.states = 0
+
+    def value(self, added: tuple[int, ...]) -> Value:
+        """The optimal plan's value after placing ``added``."""
+        found = self.scores.get(added)
+        if found is None:
+            plan = plan_turn(
+                place(self.turn, self.territories, added), exact=self.exact, max_states=self.limit
+            )
+            self.states += plan.states
+            found = self.scores[added] = plan.value
+            if self.best_plan is None or found > self.best_plan.value:
+                self.best_plan = plan
+        return found
+
+    def candidates(self, kept: Sequence[int]) -> list[tuple[int, ...]]:
+        """Every placement on the territories in ``kept`` (the others get none)."""
+        return placements_on(self.territories, kept, self.total)
+
+    def best(
+        self,
+        order: Sequence[tuple[int, ...]],
+        *,
+        cutoff: Value | None = None,
+        progress: Progress | None = None,
+        total: int = 0,
+    ) -> tuple[Placed, bool]:
+        """The best placement of ``order`` (the first of equals), and whether the search
+        stopped, before the last, at one worth ``cutoff`` or more (then that one is
+        returned)."""
+        best: Placed | None = None
+        for done, added in enumerate(order, start=1):
+            value = self.value(added)
+            if best is None or value > best.value:
+                best = Placed(added, value)
+            if progress is not None:
+                progress(done, total)
+            if cutoff is not None and value >= cutoff and done < len(order):
+                return best, True
+        assert best is not None  # there is always one placement, if only of 0 armies
+        return best, False
+
+
+def eligible(turn: Turn, on: On) -> tuple[int, ...]:
+    """The attacker's territories a placement ``on`` the border or ``any`` may use."""
+    if on not in ON:
+        raise InputError(f"reinforcements go on 'border' or 'any' territories, not {on!r}")
+    if on == "any":
+        return tuple(t for t in range(turn.size) if turn.attacker >> t & 1)
+    found = borders_target(turn)
+    if not found:
+        raise InputError(
+            f"none of the attacker's territories borders an enemy territory of "
+            f"{turn.target_name}: place reinforcements on any territory instead"
+        )
+    return found
+
+
+def naive(turn: Turn, territories: Sequence[int]) -> tuple[int, int]:
+    """Where players put everything: the strongest stack (nearest the target among equals)
+    and the territory nearest the target (strongest among equals); first in region order."""
+    far = distances(turn)
+
+    def hops(t: int) -> int:
+        """Borders to the target, those that cannot reach it last."""
+        return turn.size if far[t] is None else far[t] or 0
+
+    strongest = min(territories, key=lambda t: (-turn.armies[t], hops(t), t))
+    nearest = min(territories, key=lambda t: (hops(t), -turn.armies[t], t))
+    return strongest, nearest
+
+
+def check_placements(placed: Turn, count: int, what: str, exact: bool, limit: int | None) -> None:
+    """Refuse up front ``count`` plans like ``placed``'s when one is too large or all would
+    take too long (estimated from ``placed``'s state bound)."""
+    check_size(placed, exact=exact, max_states=limit)
+    bound = state_bound(placed)
+    require(
+        f"{what}: {count:,} plans of up to about {bound:,} states each",
+        seconds=count * bound * SECONDS_PER_STATE,
+        hint="place fewer armies or on fewer territories",
+    )
+
+
+def best_reinforcement(
+    turn: Turn,
+    reinforcements: int,
+    *,
+    on: On = "border",
+    exact: bool = True,
+    max_states: int | None = None,
+    progress: Progress | None = None,
+) -> Reinforcement:
+    """The best way to place ``reinforcements`` armies before playing ``turn``."""
+    if isinstance(reinforcements, bool) or not isinstance(reinforcements, int):
+        raise InputError(f"reinforcements must be a whole number >= 0, not {reinforcements!r}")
+    if reinforcements < 0:
+        raise InputError(f"reinforcements must be a whole number >= 0, not {reinforcements}")
+    began = time.perf_counter()
+    territories = eligible(turn, on)
+    kept = slots(turn, territories, attacker=True)
+    search = Search(turn, territories, reinforcements, exact, max_states)
+    order = search.candidates(kept)
+    placed = place(turn, territories[:1], (reinforcements,))
+    what = f"placing reinforcements ({len(order):,} placements)"
+    check_placements(placed, len(order), what, exact, max_states)
+    best, _ = search.best(order, progress=progress, total=len(order))
+    others = [Placed(a, v) for a, v in search.scores.items() if a != best.added]
+    runner_up = max(others, key=lambda p: p.value, default=None)
+    picks = []
+    for territory in naive(turn, territories):
+        added = tuple(reinforcements * (t == territory) for t in territories)
+        picks.append(Placed(added, search.value(added)))
+    assert search.best_plan is not None and search.best_plan.value == best.value
+    return Reinforcement(
+        turn=turn,
+        reinforcements=reinforcements,
+        on=on,
+        territories=territories,
+        best=best,
+        runner_up=runner_up,
+        strongest=picks[0],
+        nearest=picks[1],
+        scores=tuple(sorted(search.scores.items(), key=lambda s: -s[1])),
+        placements=placement_count(reinforcements, len(territories)),
+        searched=len(order),
+        plan=search.best_plan,
+        exact=exact,
+        states=search.states,
+        seconds=time.perf_counter() - began,
+    )
+
+
+@dataclass(frozen=True, repr=False)
+class Reinforcement(Shown, Summarised):
+    """The best placement of ``reinforcements`` on ``territories`` (region indices) and
+    what it is measured against. ``scores`` holds every placement planned, best first;
+    ``placements`` counts them all, ``searched`` those the dominance left to plan; ``plan``
+    is the best placement's plan and ``states`` the states of every plan made."""
+
+    turn: Turn = field(repr=False)
+    reinforcements: int
+    on: On
+    territories: tuple[int, ...]
+    best: Placed
+    runner_up: Placed | None
+    strongest: Placed
+    nearest: Placed
+    scores: tuple[tuple[tuple[int, ...], Value], ...] = field(repr=False)
+    placements: int
+    searched: int
+    plan: TurnPlan = field(repr=False)
+    exact: bool
+    states: int
+    seconds: float
