@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.risk.blitz_terms import Balance
 from strategy.risk.classic import battle_odds
 from strategy.risk.limits import Limit, retreat_table, stop_until_table
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
-    Balance,
     balance_masses,
     balance_odds,
     balanced_win_chance,

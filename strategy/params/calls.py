@@ -29,6 +29,7 @@ from strategy.params.risk import (
     rules_from_args,
 )
 from strategy.risk.battle import Battle
+from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
     from strategy.risk.capabilities import Left, Needed
@@ -66,7 +67,7 @@ def odds(
         raise InputError(f"--at-least and --at-most describe the classic battle: {_NOT_WITH_PLAY}")
     if not battle.plain:
         if asked:
-            raise InputError(f"{battle.blitz.describe()}: {_NOT_WITH_PLAY}")
+            raise InputError(f"{blitz_of(battle).describe()}: {_NOT_WITH_PLAY}")
         try:
             return api.fought_odds(
                 args.attackers, args.defenders, battle, exact=args.exact, progress=progress
@@ -107,7 +108,8 @@ def refuse_play(battle: Battle) -> None:
     """A blitz resolves the battle with the most dice: refuse another ``--choice``."""
     if not battle.plain and not battle.choice.fixed:
         raise InputError(
-            f"{battle.blitz.describe()} is fought with the most dice: --choice is for manual rolls"
+            f"{blitz_of(battle).describe()} is fought with the most dice: --choice is for "
+            "manual rolls"
         )
 
 
@@ -167,7 +169,7 @@ def need(args: argparse.Namespace, progress: Progress | None = None) -> Needed:
     rules = path_rules(args, len(args.defenders))
     battle = blitz_battle(args, battle_from_args(args, rules=rules[0]))
     if not battle.plain and play_asked(args):
-        raise InputError(f"{battle.blitz.describe()}: {_NOT_WITH_PLAY}")
+        raise InputError(f"{blitz_of(battle).describe()}: {_NOT_WITH_PLAY}")
     return fewest_troops(
         args.defenders,
         battle,

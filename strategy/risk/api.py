@@ -34,7 +34,7 @@ from strategy.risk.play.strategy_matrix import StrategyMatrix
 from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
 from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, OptimalTable
 from strategy.risk.variants.balanced_blitz import input_error
-from strategy.risk.variants.blitz import BlitzOdds, BlitzTable
+from strategy.risk.variants.blitz import BlitzOdds, BlitzTable, blitz_of
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
 
@@ -101,7 +101,9 @@ def fought_odds(
             attackers, defenders, battle.rules, exact=exact is not False, progress=progress
         )
         return plain_odds(replace(found, battle=battle))
-    fought = battle.blitz.odds(attackers, defenders, battle.rules, exact=exact, progress=progress)
+    fought = blitz_of(battle).odds(
+        attackers, defenders, battle.rules, exact=exact, progress=progress
+    )
     return replace(fought, odds=replace(fought.odds, battle=battle))
 
 
@@ -113,14 +115,14 @@ def plain_odds(odds: BattleOdds) -> BlitzOdds:
     0.0
     """
     bound = 0.0 if odds.exact else input_error(odds)
-    return BlitzOdds(odds.battle.blitz, odds, odds, bound)
+    return BlitzOdds(blitz_of(odds.battle), odds, odds, bound)
 
 
 def refuse_choice(battle: Battle) -> None:
     """A blitz fights with the most dice: refuse a battle whose sides choose theirs."""
     if not battle.choice.fixed:
         raise InputError(
-            f"{battle.blitz.describe()} is fought with the most dice: a choice rule "
+            f"{blitz_of(battle).describe()} is fought with the most dice: a choice rule "
             f"({battle.choice}) is for manual rolls"
         )
 
@@ -155,7 +157,7 @@ def table(
             max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
         )
     refuse_choice(battle)
-    fought = battle.blitz.table(
+    fought = blitz_of(battle).table(
         max_attackers, max_defenders, battle.rules, battle.objective, exact=exact, progress=progress
     )
     return replace(fought.table, battle=battle) if battle.plain else fought
@@ -179,7 +181,7 @@ def strategy_matrix(
     battle = Battle.of(battle, **terms)
     if not battle.plain:
         raise InputError(
-            f"a strategy matrix is for manual rolls, not {battle.blitz.describe()}: a blitz "
+            f"a strategy matrix is for manual rolls, not {blitz_of(battle).describe()}: a blitz "
             "does not choose its dice"
         )
     solved = optimal_table(

@@ -12,9 +12,9 @@ the kernel that answers.
 ('sees-roll', 'balance:2', 3, False)
 >>> Battle().classic  # both roll the most dice, and stopping never pays for a capture
 True
->>> Battle.of(edition="rgd", capital=True, stop_until=3).blitz.describe()
-'Balanced Blitz as of v3.3; stop-until 3: the attacker never rolls below 3 armies (SMG \
-blitz attack limit)'
+>>> rgd = Battle.of(edition="rgd", capital=True, stop_until=3)
+>>> rgd.dice, rgd.stop_until, rgd.rules.defender_dice
+('balanced-blitz', 3, 3)
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from strategy.engine.errors import InputError
+from strategy.risk.blitz_terms import V3_3, Balance, check_terms
 from strategy.risk.choices import MOST_DICE, ChoiceRule, choice_rule
-from strategy.risk.editions import DICE_MODES, DiceMode, Edition, edition
+from strategy.risk.editions import DiceMode, Edition, edition
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.rules import DEFAULT_RULES, MODIFIERS, Rules
 
 if TYPE_CHECKING:
-    from strategy.risk.variants.balanced_blitz import Balance
     from strategy.risk.variants.blitz import Blitz
 
 #: The keywords :meth:`Battle.of` reads as fields of :class:`Rules`.
@@ -45,7 +45,8 @@ class Battle:
 
     How a blitz fights it: ``dice`` (``"true-random"`` or ``"balanced-blitz"``),
     ``balance`` (Balanced Blitz's constants; ``None`` for SMG's v3.3 ones), and at most
-    one limit, ``stop_until`` S or ``retreat_at`` K (:attr:`blitz` gathers them).
+    one limit, ``stop_until`` S or ``retreat_at`` K
+    (:func:`strategy.risk.variants.blitz.blitz_of` gathers them for the kernels).
 
     >>> Battle(objective=Objective("attacker-left"))
     Traceback (most recent call last):
@@ -74,12 +75,12 @@ class Battle:
                 "end with the most dice (choice max, no stopping); players optimise capture, "
                 "signed, keep:K or balance:T"
             )
-        if self.dice not in DICE_MODES:
-            raise InputError(f"dice must be true-random or balanced-blitz, not {self.dice!r}")
-        if self.stop_until is not None and self.retreat_at is not None:
-            raise InputError("give --stop-until or --retreat-at, not both")
-        if not self.plain:
-            _ = self.blitz  # made here so that a blitz that cannot be fought is refused now
+        check_terms(
+            self.dice,
+            custom_balance=self.balance is not None,
+            stop_until=self.stop_until,
+            retreat_at=self.retreat_at,
+        )
 
     @classmethod
     def of(
@@ -179,28 +180,13 @@ class Battle:
         >>> Battle.of(stop_until=4).fought_as(Blitz("balanced-blitz")).stop_until is None
         True
         """
-        limit = blitz.limit
         return replace(
             self,
             dice=blitz.dice,
             balance=parse_balance(blitz.balance),
-            stop_until=limit.armies if limit and limit.kind == "stop-until" else None,
-            retreat_at=limit.armies if limit and limit.kind == "retreat-at" else None,
+            stop_until=blitz.stop_until,
+            retreat_at=blitz.retreat_at,
         )
-
-    @property
-    def blitz(self) -> Blitz:
-        """How the battle is fought to its end, as the blitz kernels take it."""
-        from strategy.risk.limits import Limit
-        from strategy.risk.variants.balanced_blitz import V3_3
-        from strategy.risk.variants.blitz import Blitz
-
-        limit = None
-        if self.stop_until is not None:
-            limit = Limit("stop-until", self.stop_until)
-        elif self.retreat_at is not None:
-            limit = Limit("retreat-at", self.retreat_at)
-        return Blitz(self.dice, self.balance or V3_3, limit)
 
     @property
     def classic(self) -> bool:
@@ -241,8 +227,6 @@ def parse_balance(
     (True, Balance(win_cutoff=Fraction(1, 20), win_power=Fraction(13, 10), \
 outcome_cutoff=Fraction(1, 5), outcome_power=Fraction(9, 5)))
     """
-    from strategy.risk.variants.balanced_blitz import V3_3, Balance
-
     if isinstance(balance, str):
         found = Balance.parse(balance)
     elif isinstance(balance, Balance):

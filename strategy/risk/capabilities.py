@@ -31,7 +31,7 @@ from strategy.risk.objectives import CAPTURE
 from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
 from strategy.risk.results import Value
 from strategy.risk.rules import Rules
-from strategy.risk.variants.blitz import BlitzOdds
+from strategy.risk.variants.blitz import Blitz, BlitzOdds, blitz_of
 
 Tails = tuple[tuple[int, Value], ...]
 
@@ -112,7 +112,7 @@ def chain(
     Fraction(1955, 2592)
     """
     battle = fought_battle(battle, terms, "an attack chain")
-    blitz = battle.blitz
+    blitz = blitz_of(battle)
     found = chain_odds(
         attackers,
         defenders,
@@ -144,6 +144,11 @@ class Needed(Summarised):
     battle: Battle
     rules: tuple[Rules, ...]
     leave: int
+
+    @property
+    def blitz(self) -> Blitz:
+        """How each battle was fought."""
+        return blitz_of(self.battle)
 
     @property
     def attackers(self) -> int:
@@ -204,10 +209,10 @@ def need(
     else:
         if not (battle.choice.fixed and battle.objective == CAPTURE and battle.allow_stop):
             raise InputError(
-                f"{battle.blitz.describe()}: the fewest troops are found for the capture "
+                f"{blitz_of(battle).describe()}: the fewest troops are found for the capture "
                 "fought with the most dice, with no choice rule, objective or no stopping"
             )
-        found = battle.blitz.need(path, wanted, rules, leave=leave, exact=exact)
+        found = blitz_of(battle).need(path, wanted, rules, leave=leave, exact=exact)
     return Needed(found, battle, rules, leave)
 
 
@@ -230,5 +235,5 @@ def commit(
     """
     battle = fought_battle(battle, terms, "a commitment")
     return commit_curve(
-        attackers, defenders, battle.rules, battle.blitz, worth=worth, progress=progress
+        attackers, defenders, battle.rules, blitz_of(battle), worth=worth, progress=progress
     )

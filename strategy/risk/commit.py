@@ -108,9 +108,9 @@ def commit_curve(
     ``balance:worth`` (``worth`` per capture, plus defenders killed, minus attackers lost).
     """
     if blitz.limit is not None:
-        raise InputError("commit chooses the stop-until itself: no --stop-until or --retreat-at")
+        raise InputError("commit chooses the stop-until itself: no stop-until or retreat-at")
     if worth < 0:
-        raise InputError(f"--worth must be a whole number >= 0, not {worth}")
+        raise InputError(f"worth must be a whole number >= 0, not {worth}")
     rules.check_state(attackers, defenders)
     most = attackers - rules.offset
     if most < 1 or defenders < 1:

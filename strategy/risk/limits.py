@@ -69,7 +69,7 @@ class Limit:
         if self.kind not in ("stop-until", "retreat-at"):
             raise InputError(f"a limit is stop-until or retreat-at, not {self.kind!r}")
         if not whole_at_least(self.armies, 0):
-            raise InputError(f"--{self.kind} takes a whole number >= 0, not {self.armies!r}")
+            raise InputError(f"{self.kind} takes a whole number >= 0, not {self.armies!r}")
 
     def describe(self) -> str:
         """One line for captions."""
@@ -89,15 +89,13 @@ class Limit:
         >>> Limit("stop-until", 10).check(10, Rules())
         Traceback (most recent call last):
         ...
-        strategy.engine.errors.InputError: --stop-until 10 must be below the attackers (10)
+        strategy.engine.errors.InputError: stop-until 10 must be below the attackers (10)
         """
         if self.armies >= attackers:
-            raise InputError(
-                f"--{self.kind} {self.armies} must be below the attackers ({attackers})"
-            )
+            raise InputError(f"{self.kind} {self.armies} must be below the attackers ({attackers})")
         if self.kind == "stop-until" and self.armies < rules.offset:
             raise InputError(
-                f"--stop-until {self.armies} is below the armies that stay behind ({rules.offset})"
+                f"stop-until {self.armies} is below the armies that stay behind ({rules.offset})"
             )
 
     def odds(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> BattleOdds:

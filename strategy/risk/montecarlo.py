@@ -24,6 +24,7 @@ from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import MOST_DICE, Policy
 from strategy.risk.simulate import Estimate, Simulation, simulation_seconds
 from strategy.risk.simulate import simulate as fight
+from strategy.risk.variants.blitz import Blitz, blitz_of
 
 #: ``(JSON key, label, objective)`` of every quantity estimated, as ``risk odds`` names them.
 QUANTITIES = (
@@ -65,6 +66,11 @@ class SimulationCheck(Summarised):
     optimal: bool
     confidence: float
     estimates: tuple[Checked, ...]
+
+    @property
+    def blitz(self) -> Blitz:
+        """How the battles were fought."""
+        return blitz_of(self.battle)
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -130,7 +136,7 @@ def simulate(
     if not battle.plain:
         if optimal:
             raise InputError(
-                f"{battle.blitz.describe()}: fought with the most dice to the end, not with "
+                f"{blitz_of(battle).describe()}: fought with the most dice to the end, not with "
                 "a choice rule, an objective or no stopping"
             )
         result, exact = _blitz(attackers, defenders, battle, trials, seed)
@@ -171,7 +177,7 @@ def _blitz(
     """Battles fought as the blitz fights them, and the exact (float) values to compare."""
     from strategy.risk.variants.draw import simulate_blitz
 
-    blitz = battle.blitz
+    blitz = blitz_of(battle)
     odds = blitz.odds(attackers, defenders, battle.rules, exact=False).odds
     result = simulate_blitz(attackers, defenders, battle.rules, blitz, trials=trials, seed=seed)
     return result, lambda objective: float(odds.expectation(objective))

@@ -230,13 +230,12 @@ def chain_json(odds: ChainOdds) -> dict[str, Any]:
 
 def dice_json(blitz: Blitz) -> dict[str, Any]:
     """How a blitz fights: the dice mode, its label and constants, and the limit."""
-    limit = blitz.limit
     return {
         "dice": blitz.dice,
         "dice_label": blitz.balance.label if blitz.balanced else "true random",
         "balance": [float(c) for c in blitz.balance.constants] if blitz.balanced else None,
-        "stop_until": limit.armies if limit and limit.kind == "stop-until" else None,
-        "retreat_at": limit.armies if limit and limit.kind == "retreat-at" else None,
+        "stop_until": blitz.stop_until,
+        "retreat_at": blitz.retreat_at,
     }
 
 
@@ -316,7 +315,7 @@ def need_json(needed: Needed) -> dict[str, Any]:
             "rules": [rules_json(r) for r in needed.rules],
         }
         | {key: value for key, value in battle_json(needed.battle).items() if key != "rules"}
-        | blitz_json(needed.battle.blitz)
+        | blitz_json(needed.blitz)
     )
 
 
@@ -355,7 +354,7 @@ def simulation_json(checked: SimulationCheck) -> dict[str, Any]:
     }
     if checked.optimal:
         obj |= {key: value for key, value in battle_json(checked.battle).items() if key != "rules"}
-    return obj | blitz_json(checked.battle.blitz)
+    return obj | blitz_json(checked.blitz)
 
 
 def blitz_table_json(fought: BlitzTable) -> dict[str, Any]:

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 def blitz_from_args(args: argparse.Namespace) -> Blitz:
     """The blitz the options describe (the plain battle for commands without them)."""
     from strategy.risk.battle import Battle
+    from strategy.risk.variants.blitz import blitz_of
 
-    return blitz_battle(args, Battle()).blitz
+    return blitz_of(blitz_battle(args, Battle()))
 
 
 def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> BlitzOdds:

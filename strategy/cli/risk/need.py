@@ -50,11 +50,12 @@ def run(args: argparse.Namespace) -> int:
     """Search for the fewest armies and print them."""
     from strategy.engine.progress import ProgressBar
     from strategy.present.render import paint
+    from strategy.risk.variants.blitz import blitz_of
 
     with ProgressBar("need") as progress:
         found = CAPABILITIES["need"].call(args, progress)
     need, battle, rules = found.need, found.battle, found.rules
-    blitz = battle.blitz
+    blitz = blitz_of(battle)
     if args.format == "json":
         write_json(args, found.to_json())
         return 0

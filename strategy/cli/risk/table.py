@@ -28,6 +28,7 @@ from strategy.params.risk import (
     play_asked,
 )
 from strategy.risk.classic import output_chars
+from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     check_digits(args.digits, args.exact)
     battle = blitz_battle(args, battle_from_args(args, args.metric))
-    blitz = battle.blitz
+    blitz = blitz_of(battle)
     refuse_play(battle)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:

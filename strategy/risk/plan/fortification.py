@@ -32,6 +32,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
@@ -67,6 +68,8 @@ class Fortification(Shown, Summarised):
     ``placements`` counts the defender's placements, ``searched`` those the dominance left,
     ``plans`` the optimal plans made, ``bounds`` the fixed ones made for lower bounds, and
     ``cut`` the placements the bounds settled without planning every reply."""
+
+    VIEW: ClassVar[str] = "fortification"
 
     turn: Turn = field(repr=False)
     armies: int

@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from strategy.engine.extras import require
 from strategy.risk.plan.describe import value_text
@@ -39,6 +39,10 @@ class Shown:
     """What the results of the placement searches share: the best placement of armies on
     ``territories`` of ``turn`` and its value, and the views: text, JSON (``to_json()`` is
     what the command line prints) and a table for notebooks."""
+
+    #: The view that shows it (``"reinforcement"`` or ``"fortification"``): each search's
+    #: result names its own, so that this module imports neither search.
+    VIEW: ClassVar[str] = "reinforcement"
 
     turn: Turn
     territories: tuple[int, ...]
@@ -98,9 +102,7 @@ class _View(NamedTuple):
 
 
 def _view(result: Shown) -> _View:
-    from strategy.risk.plan.fortification import Fortification
-
-    if isinstance(result, Fortification):
+    if result.VIEW == "fortification":
         return _View(
             fortification_text, fortification_json, fortification_html, _fortification_rows, 1
         )

@@ -28,8 +28,9 @@ from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
 from strategy.risk.battle import Battle
+from strategy.risk.blitz_terms import V3_3, Balance, check_terms
 from strategy.risk.classic import battle_odds, battle_table
-from strategy.risk.editions import DICE_MODES, DiceMode
+from strategy.risk.editions import DiceMode
 from strategy.risk.kernels.classic_float import FloatArray, FloatRows
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.limits import Limit, stop_until_rules, table_of
@@ -41,8 +42,6 @@ from strategy.risk.results import BattleOdds, BattleTable, Value
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
     UNIT,
-    V3_3,
-    Balance,
     balance_masses,
     balance_odds,
     balanced_win_chance,
@@ -144,7 +143,7 @@ class Blitz:
     >>> Blitz("balanced-blitz", limit=Limit("retreat-at", 3))
     Traceback (most recent call last):
     ...
-    strategy.engine.errors.InputError: Balanced Blitz knows stop-until, not --retreat-at (no ...
+    strategy.engine.errors.InputError: Balanced Blitz knows stop-until, not retreat-at (no ...
     """
 
     dice: DiceMode = "true-random"
@@ -152,14 +151,25 @@ class Blitz:
     limit: Limit | None = None
 
     def __post_init__(self) -> None:
-        if self.dice not in DICE_MODES:
-            raise InputError(f"dice must be true-random or balanced-blitz, not {self.dice!r}")
-        if self.dice == "true-random" and self.balance != V3_3:
-            raise InputError("--balance sets Balanced Blitz's constants: add --dice balanced-blitz")
-        if self.balanced and self.limit is not None and self.limit.kind == "retreat-at":
-            raise InputError(
-                "Balanced Blitz knows stop-until, not --retreat-at (no RGD option retreats)"
-            )
+        check_terms(
+            self.dice,
+            custom_balance=self.balance != V3_3,
+            stop_until=self.stop_until,
+            retreat_at=self.retreat_at,
+        )
+
+    @property
+    def stop_until(self) -> int | None:
+        """The stop-until limit's armies, if that is the limit."""
+        return self._limit("stop-until")
+
+    @property
+    def retreat_at(self) -> int | None:
+        """The retreat threshold, if that is the limit."""
+        return self._limit("retreat-at")
+
+    def _limit(self, kind: str) -> int | None:
+        return self.limit.armies if self.limit is not None and self.limit.kind == kind else None
 
     @property
     def balanced(self) -> bool:
@@ -280,10 +290,10 @@ class Blitz:
         """
         path = tuple(defenders)
         if self.limit is not None and len(path) > 1:
-            raise InputError("--stop-until is for one territory: on a path every battle moves on")
+            raise InputError("stop-until is for one territory: on a path every battle moves on")
         if self.limit is not None and self.limit.kind == "retreat-at":
             raise InputError(
-                "need does not take --retreat-at: a retreat threshold does not make "
+                "need does not take retreat-at: a retreat threshold does not make "
                 "P(capture) grow with the attackers, which the search relies on"
             )
         if len(path) > 1:
@@ -391,29 +401,19 @@ def float_table_error(max_attackers: int, max_defenders: int) -> float:
     return 8 * (max_attackers + max_defenders) * UNIT
 
 
-PLAIN = Blitz()
+def blitz_of(battle: Battle) -> Blitz:
+    """How ``battle`` is fought to its end, as the blitz kernels take it.
 
-
-def blitz_from(
-    dice: DiceMode | None,
-    balance: Balance | None,
-    stop_until: int | None,
-    retreat_at: int | None,
-) -> Blitz:
-    """A blitz from options that may be missing.
-
-    >>> blitz_from("balanced-blitz", None, 5, None).limit
-    Limit(kind='stop-until', armies=5)
-    >>> blitz_from(None, None, 5, 3)
-    Traceback (most recent call last):
-    ...
-    strategy.engine.errors.InputError: give --stop-until or --retreat-at, not both
+    >>> blitz_of(Battle.of(edition="rgd", stop_until=3)).describe()
+    'Balanced Blitz as of v3.3; stop-until 3: the attacker never rolls below 3 armies (SMG \
+blitz attack limit)'
     """
-    if stop_until is not None and retreat_at is not None:
-        raise InputError("give --stop-until or --retreat-at, not both")
     limit = None
-    if stop_until is not None:
-        limit = Limit("stop-until", stop_until)
-    elif retreat_at is not None:
-        limit = Limit("retreat-at", retreat_at)
-    return Blitz(dice or "true-random", balance or V3_3, limit)
+    if battle.stop_until is not None:
+        limit = Limit("stop-until", battle.stop_until)
+    elif battle.retreat_at is not None:
+        limit = Limit("retreat-at", battle.retreat_at)
+    return Blitz(battle.dice, battle.balance or V3_3, limit)
+
+
+PLAIN = Blitz()
