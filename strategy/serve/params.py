@@ -262,8 +262,9 @@ def _boolean(key: str, text: str) -> bool:
 
 
 def validate(name: str, query: Iterable[tuple[str, str]]) -> dict[str, Any]:
-    """The endpoint's parameters, checked and converted by the command's parser; every
-    parameter is present, with the command's default where the query left it out."""
+    """The endpoint's parameters, checked and converted by its capability's declared parser
+    (the command's); every parameter is present, with its default where the query left it
+    out."""
     given: dict[str, str] = {}
     for key, text in query:
         if key in given:
@@ -317,7 +318,7 @@ def api_words(endpoint: Endpoint, message: str) -> str:
 
 @dataclass(frozen=True)
 class ParamInfo:
-    """One parameter of one endpoint, as its command's parser describes it."""
+    """One parameter of one endpoint, as its capability's declaration describes it."""
 
     name: str
     kind: str
