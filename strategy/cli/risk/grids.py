@@ -32,10 +32,6 @@ DIGITS = {
 }
 
 
-#: Rows and columns of a grid nobody asked the size of: seed 000's table.
-DEFAULT_SIZE = 20
-
-
 def add_grid_options(parser: argparse.ArgumentParser) -> None:
     """``--color`` and ``--compact``: how every grid command shows its grid (the sizes,
     ``--attackers`` and ``--defenders``, are the capability's: read them with
@@ -52,9 +48,10 @@ def add_grid_options(parser: argparse.ArgumentParser) -> None:
 def grid_size(args: argparse.Namespace) -> bool:
     """Fill in the default ``--attackers`` and ``--defenders``; whether neither was given,
     so that a text table may be fitted to the terminal."""
+    from strategy.params import calls
+
     chosen = args.attackers is not None or args.defenders is not None
-    args.attackers = args.attackers or DEFAULT_SIZE
-    args.defenders = args.defenders or DEFAULT_SIZE
+    args.attackers, args.defenders = calls.grid_size(args)
     return not chosen
 
 
