@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from strategy import params
 from strategy.cli import common
 from strategy.cli.main import build_parser, main
 
@@ -76,7 +77,7 @@ def values(action: argparse.Action) -> st.SearchStrategy[str]:
     nasty = st.sampled_from(NASTY_TEXT)
     if action.choices is not None:
         good: st.SearchStrategy[str] = st.sampled_from([str(c) for c in action.choices])
-    elif action.type in (common.positive_int, common.nonnegative_int, common.whole_number):
+    elif action.type in (params.positive_int, params.nonnegative_int, params.whole_number):
         good = st.sampled_from(SMALL_INTS) | st.integers(-3, 40).map(str)
     elif action.type is common.output_file:
         good = st.sampled_from(FILES)

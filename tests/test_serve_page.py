@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from strategy import risk
 from strategy.risk.classic import battle_odds
 from strategy.risk.editions import edition
 from strategy.risk.optimal import optimal_odds
@@ -139,6 +140,31 @@ def test_an_edition_and_a_turn_plan(page: Browser, base: str) -> None:
     expected = f": {value}; first attack Venezuela from Central America"
     assert expected in shown(page, "plan", expected, part=True)
     for field in position:
+        page.type_into(f"#{field}", "")
+
+
+def test_reinforcements_and_a_fortification(page: Browser, base: str) -> None:
+    position = {"plan-from": "India=3,China=2", "plan-defenders": "Siam=2", "plan-target": "Siam"}
+    for field, text in position.items():
+        page.type_into(f"#{field}", text)
+    page.type_into("#f-reinforce", "3")
+    query = "attacker=India=3,China=2&defenders=Siam=2&target=Siam&reinforce=3&exact=false"
+    best = get(f"{base}/api/plan?{query}").json()["reinforcement"]["best"]["placement"]
+    placed = ", ".join(f"{name} {armies}" for name, armies in best.items())
+    expected = f"Place {placed} first."
+    assert shown(page, "plan", expected, part=True).startswith(expected)
+    page.type_into("#f-reinforce", "0")
+    page.type_into("#plan-from", "Siam=6")
+    page.type_into("#plan-target", "Australia")
+    page.type_into("#f-armies", "5")
+    # The library's answer, independent of the server (the page asks for floats).
+    found = risk.fortify(attackers="Siam=6", armies=5, target="Australia", exact=False)
+    placed = ", ".join(
+        f"{name} {armies}" for name, armies in found.json()["best"]["placement"].items()
+    )
+    expected = f"Place {placed}: the attacker's best is then {float(found.value):.4f}"
+    assert shown(page, "fortify", expected, part=True).startswith(expected)
+    for field in (*position, "f-armies"):
         page.type_into(f"#{field}", "")
 
 

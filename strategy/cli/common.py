@@ -1,7 +1,5 @@
 """Pieces every command shares: the parser, argument types, output writing, the budget.
 
->>> positive_int("12")
-12
 >>> one_line("no\\nsuch")
 'no\\\\nsuch'
 """
@@ -18,9 +16,7 @@ from typing import Any, NoReturn
 
 from strategy.engine.errors import InputError, cut, cut_quotations, echo
 from strategy.engine.numbers import decimal_text
-
-#: The most characters a whole-number argument may have: no count we take needs more.
-MAX_INTEGER_TEXT = 100
+from strategy.params import MAX_INTEGER_TEXT
 
 
 class CliError(InputError):
@@ -93,43 +89,6 @@ def add_parser(
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     return parser
-
-
-def _integer(text: str) -> int:
-    if len(text) > MAX_INTEGER_TEXT:
-        raise argparse.ArgumentTypeError(
-            f"{echo(text, 20)} is too large: at most {MAX_INTEGER_TEXT} digits"
-        )
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number") from None
-
-
-def whole_number(text: str) -> int:
-    """An argparse type for whole numbers of any sign (of at most ``MAX_INTEGER_TEXT``
-    characters).
-
-    >>> whole_number("-3")
-    -3
-    """
-    return _integer(text)
-
-
-def positive_int(text: str) -> int:
-    """An argparse type for whole numbers >= 1."""
-    value = _integer(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{echo(text)} must be at least 1")
-    return value
-
-
-def nonnegative_int(text: str) -> int:
-    """An argparse type for whole numbers >= 0."""
-    value = _integer(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{echo(text)} must not be negative")
-    return value
 
 
 def output_file(text: str) -> Path:

@@ -22,15 +22,13 @@ from strategy.cli.common import (
     add_parser,
     cannot_write,
     decimal,
-    nonnegative_int,
     output_file,
-    positive_int,
-    whole_number,
     write_json,
     write_text,
 )
 from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
 from strategy.engine.numbers import fraction_text
+from strategy.params import nonnegative_int, positive_int, whole_number
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -18,15 +18,9 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    CliError,
-    add_commands,
-    add_parser,
-    cannot_write,
-    output_file,
-    positive_int,
-)
+from strategy.cli.common import CliError, add_commands, add_parser, cannot_write, output_file
 from strategy.cli.games import add_nim_arguments
+from strategy.params import positive_int
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game

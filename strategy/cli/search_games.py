@@ -14,9 +14,10 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from strategy.cli.common import CliError, add_parser, nonnegative_int, positive_int
+from strategy.cli.common import CliError, add_parser
 from strategy.cli.games import MAX_EXACT_PIG_GOAL, add_command, add_position_argument, emit
 from strategy.engine.numbers import fraction_text
+from strategy.params import nonnegative_int, positive_int
 from strategy.risk.choices import CHOICE_RULES
 
 MCTS_SUMMARY = "Monte Carlo tree search (UCT with chance nodes) on a game, seeded"

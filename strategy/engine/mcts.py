@@ -35,6 +35,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
+from strategy.engine.errors import InputError
 from strategy.engine.game import Game, GameError, NodeKind, check_chance_outcomes, state_text
 
 __all__ = ["DEFAULT_EXPLORATION", "MctsResult", "mcts"]
@@ -289,11 +290,11 @@ def mcts(
     (5, True)
     """
     if playouts < 1:
-        raise ValueError(f"playouts must be at least 1, not {playouts}")
+        raise InputError(f"playouts must be at least 1, not {playouts}")
     if not exploration >= 0:
-        raise ValueError(f"exploration must be a number >= 0, not {exploration}")
+        raise InputError(f"exploration must be a number >= 0, not {exploration}")
     if payoffs is not None and not payoffs[0] < payoffs[1]:
-        raise ValueError(f"payoff bounds need low < high, not {payoffs}")
+        raise InputError(f"payoff bounds need low < high, not {payoffs}")
     if seed is None:
         seed = secrets.randbits(63)
     elif seed < 0:

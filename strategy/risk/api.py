@@ -100,12 +100,22 @@ def fought_odds(
         found = battle_odds(
             attackers, defenders, battle.rules, exact=exact is not False, progress=progress
         )
-        bound = 0.0 if found.exact else input_error(found)
-        return BlitzOdds(blitz_of(battle), replace(found, battle=battle), found, bound)
+        return plain_odds(replace(found, battle=battle))
     fought = blitz_of(battle).odds(
         attackers, defenders, battle.rules, exact=exact, progress=progress
     )
     return replace(fought, odds=replace(fought.odds, battle=battle))
+
+
+def plain_odds(odds: BattleOdds) -> BlitzOdds:
+    """The classic battle's odds as the plain blitz's (both sides rolling true random dice
+    to the end), with the float distribution's error bound.
+
+    >>> plain_odds(odds(3, 2)).error_bound
+    0.0
+    """
+    bound = 0.0 if odds.exact else input_error(odds)
+    return BlitzOdds(blitz_of(odds.battle), odds, odds, bound)
 
 
 def refuse_choice(battle: Battle) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from math import lcm, log2
+from math import lcm, log2, log10
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import grid_what, require, require_memory
@@ -244,3 +244,23 @@ def battle_table(
         values,
         exact,
     )
+
+
+def output_chars(
+    attackers: int, defenders: int, rules: Rules, fmt: str, exact: bool, digits: int = 0
+) -> int:
+    """A rough size of the table written in a text format: a float's characters per cell
+    (HTML adds a style), or ``digits`` decimals and a few characters more, and in CSV and
+    JSON each exact fraction's digits, which grow with the battle's length.
+
+    >>> output_chars(100, 100, Rules(), "json", exact=False)
+    240000
+    """
+    per_cell = max(24, digits + 8) + (24 if fmt == "html" else 0)
+    if exact and fmt in ("csv", "json"):
+        # A cell's numerator and denominator have about one roll's digits per army lost,
+        # half the table's longest battle on average.
+        attacker_digits = rules.attacker_dice * log10(rules.attacker_sides)
+        defender_digits = rules.defender_dice * log10(rules.defender_sides)
+        per_cell += int((attackers + defenders) * (attacker_digits + defender_digits))
+    return attackers * defenders * per_cell

@@ -32,11 +32,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from strategy.cli.common import CliError
 from strategy.serve import jobs
 from strategy.serve.cache import Answer, AnswerCache
-from strategy.serve.limits import Limits, TooLargeRequest, bounded, cost
-from strategy.serve.params import ENDPOINTS, BadRequest, api_words, validate
+from strategy.serve.limits import Limits, TooLargeRequest, bounded, cost, seconds
+from strategy.serve.params import ENDPOINTS, api_words, validate
 from strategy.serve.pool import JobTimeout, PoolBusy, WorkerDied, WorkerPool
 from strategy.serve.schema import openapi, page_schema
 
@@ -111,7 +110,7 @@ class Service:
         except TooLargeRequest as error:
             body = jobs.error_body(str(error), needed=error.needed, limit=error.limit)
             return _json(422, body)
-        except (BadRequest, CliError, ValueError) as error:
+        except ValueError as error:  # BadRequest, and the library's InputError
             return _json(422, jobs.error_body(api_words(ENDPOINTS[name], str(error))))
         key = (name, tuple(sorted(values.items())))
         cached = self.cache.get(key)
@@ -133,7 +132,8 @@ class Service:
     ) -> Answer:
         assert self.pool is not None, "the server's lifespan starts the pool"
         limit = self.config.limits.response_bytes
-        answer: Answer = await self.pool.run(jobs.answer, name, values, limit, heavy=heavy)
+        budget = seconds(name, self.config.limits)
+        answer: Answer = await self.pool.run(jobs.answer, name, values, limit, budget, heavy=heavy)
         self.cache.put(key, answer)
         return answer
 

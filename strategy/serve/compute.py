@@ -1,69 +1,33 @@
-"""The one adapter between the server and the library: validated parameters in, the JSON
-of the matching ``strategy risk`` command's ``--json`` out.
+"""The one adapter between the server and the library: validated parameters in, the
+library's answer as JSON out.
 
-Each function takes the values :func:`strategy.serve.params.validate` returns and runs the
-command's own handler in this process, so the answer has exactly the command's shape and
-numbers, and its errors (``CliError``, ``ValueError``) the command's words. Progress bars
-stay quiet: they draw only on a terminal, and the handler's streams here are strings.
+:func:`answer` makes the library call the endpoint's capability declares
+(:data:`strategy.params.commands.CAPABILITIES`: the call the ``strategy risk`` command of
+the same name makes, with the same checks), and returns its result's JSON, the same the
+command prints with ``--json``; errors are the library's ``InputError`` (a ``ValueError``),
+in the command's words. Nothing here draws progress: a worker has no terminal.
 
->>> round(odds(attackers=10, defenders=6)["win_probability"], 3)  # Osborne (2003), 9 v 6
+>>> round(answer("odds", {"attackers": 10, "defenders": 6})["win_probability"], 3)
 0.808
+
+(Osborne (2003): 9 attacking armies against 6 win 0.808; A counts the territory's 10.)
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
+import argparse
 from typing import Any
 
-from strategy.serve.params import ENDPOINTS, command_parser, query_text, to_argv
+from strategy.params.commands import CAPABILITIES
+from strategy.serve.params import ENDPOINTS, endpoint_parser
 
 
-def _command_json(name: str, values: dict[str, Any]) -> dict[str, Any]:
-    given = {key: query_text(value) for key, value in values.items() if value is not None}
-    endpoint = ENDPOINTS[name]
-    args = command_parser(endpoint.command).parse_args(to_argv(name, given, "--json"))
-    # The API never names a file: its parameters hold no --out.
-    assert args.out is None and args.format == "json"
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        args.handler(args)
-    result: dict[str, Any] = json.loads(out.getvalue())
-    return result
-
-
-def odds(**values: Any) -> dict[str, Any]:
-    """``strategy risk odds A D --json``: one battle, classic or under optimal play."""
-    return _command_json("odds", values)
-
-
-def table(**values: Any) -> dict[str, Any]:
-    """``strategy risk table --json``: a grid of battle values."""
-    return _command_json("table", values)
-
-
-def strategy_matrix(**values: Any) -> dict[str, Any]:
-    """``strategy risk strategy --json``: optimal play at every state of a grid."""
-    return _command_json("strategy", values)
-
-
-def chain(**values: Any) -> dict[str, Any]:
-    """``strategy risk chain A D1 D2 … --json``: a path of territories attacked in turn."""
-    return _command_json("chain", values)
-
-
-def need(**values: Any) -> dict[str, Any]:
-    """``strategy risk need D … --target P --json``: the fewest armies that reach a target."""
-    return _command_json("need", values)
-
-
-def left(**values: Any) -> dict[str, Any]:
-    """``strategy risk left A D --json``: the armies-left tails of one battle."""
-    return _command_json("left", values)
-
-
-def plan(**values: Any) -> dict[str, Any]:
-    """``strategy risk plan --from … --defenders … --target … --json``: a turn's optimal
-    attack phase on the classic board."""
-    return _command_json("plan", values)
+def answer(name: str, values: dict[str, Any]) -> Any:
+    """The JSON (as Python values) of the endpoint's capability for ``values``; a parameter
+    left out (or one the endpoint does not take) has its declared default."""
+    capability = CAPABILITIES[ENDPOINTS[name].capability]
+    parser = endpoint_parser(name)
+    declared = {action.dest for action in parser._actions}
+    given = {key: parser.get_default(key) for key in declared} | values
+    args = argparse.Namespace(**given)
+    return capability.json(args, capability.call(args, None))

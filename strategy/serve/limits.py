@@ -23,12 +23,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from strategy.cli.risk.options import battle_from_args, rules_from_args
-from strategy.cli.risk.paths import path_rules
-from strategy.cli.risk.table import output_chars
+from strategy.params.calls import grid_size
+from strategy.params.risk import battle_from_args, path_rules, rules_from_args
 from strategy.risk.battle import Battle
+from strategy.risk.classic import output_chars
 from strategy.risk.rules import Rules
 from strategy.serve.params import ENDPOINTS, PLAY, RULES
+
+#: The endpoints that plan a turn, and search placements when asked.
+PLANS = ("plan", "fortify")
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,10 @@ class Limits:
     chain_float_states: int = 50_000_000
     #: A turn plan's states (the plan refuses more itself, with the bound it found).
     plan_states: int = 100_000
+    #: The estimated seconds of a placement search (a plan's reinforcements, a
+    #: fortification): the library refuses a longer one before planning, with the number
+    #: of placements and plans. Half the server's default time limit.
+    placement_seconds: float = 5.0
     #: The JSON of any answer, checked once it is computed.
     response_bytes: int = 16 * 1024**2
 
@@ -125,15 +132,21 @@ def _chain(name: str, a: int, path: tuple[int, ...], exact: bool, limits: Limits
 def bounded(name: str, values: Mapping[str, Any], limits: Limits) -> dict[str, Any]:
     """The values with this server's own caps where the command takes one: a plan's
     ``max_states`` (the command then refuses a larger turn with the bound it found)."""
-    if name == "plan" and values["max_states"] is None:
+    if name in PLANS and values["max_states"] is None:
         return {**values, "max_states": limits.plan_states}
     return dict(values)
+
+
+def seconds(name: str, limits: Limits) -> float | None:
+    """The time budget the library checks its own estimate against, for the endpoints
+    that search placements (``None``: the time limit of the pool alone)."""
+    return limits.placement_seconds if name in PLANS else None
 
 
 def cost(name: str, values: Mapping[str, Any], limits: Limits) -> Cost:
     """What the request needs; ``TooLargeRequest`` if over a limit, ``ValueError`` (the
     command's words) for rules or options the command would refuse."""
-    if name == "plan":
+    if name in PLANS:
         asked = values["max_states"] or limits.plan_states
         what = "max_states asks for a plan of up to"
         return _admit(name, what, asked, "states", limits.plan_states)
@@ -149,6 +162,8 @@ def cost(name: str, values: Mapping[str, Any], limits: Limits) -> Cost:
     if name == "need":
         return _need(values["defenders"], battle, exact, limits)
     a, d = values["attackers"], values["defenders"]
+    if name in ("table", "strategy"):
+        a, d = grid_size(argparse.Namespace(**values))
     if name == "left":
         return _battle(name, a, d, True, limits)
     assert battle is not None

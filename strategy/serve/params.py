@@ -1,12 +1,15 @@
-"""The API's parameters: one table says which options of which command each endpoint takes.
+"""The API's parameters: one table says which parameters of which capability each endpoint
+takes.
 
-An endpoint mirrors a ``strategy risk`` command; a query parameter is one of its options,
-named by the option's destination (``--attacker-dice`` is ``attacker_dice``). The query
-becomes that command's argument list and the command's own parser checks it, so the API
-accepts exactly what the command accepts and refuses the rest in the command's words, with
-each option named as the API names it. Types, defaults, choices and help texts come from the
-parser too: the page's form and the OpenAPI document are built from them, and a new option
-added to ``PARAMS`` and an endpoint's list appears in all three at once.
+An endpoint answers one capability of :mod:`strategy.risk` (the ``strategy risk`` command of
+the same name answers it too); a query parameter is one of the parameters the library
+declares for it (:data:`strategy.params.commands.CAPABILITIES`), named by the parameter's
+destination (``--attacker-dice`` is ``attacker_dice``). The query becomes an argument list
+that the declared parser checks, so the API accepts exactly what the command accepts and
+refuses the rest in the command's words, with each option named as the API names it. Types,
+defaults, choices and help texts come from the declarations too: the page's form and the
+OpenAPI document are built from them, and a new parameter added to ``PARAMS`` and an
+endpoint's list appears in all three at once.
 
 >>> validate("odds", [("attackers", "10"), ("defenders", "6"), ("choice", "sees-roll")])["choice"]
 'sees-roll'
@@ -25,9 +28,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NoReturn
 
-from strategy.cli.common import Parser, nonnegative_int, positive_int
-from strategy.cli.risk.editions import yes_no
 from strategy.engine.errors import echo
+from strategy.params import nonnegative_int, positive_int, yes_no
+from strategy.params.commands import CAPABILITIES
 from strategy.risk.rules import EDITION_FIELDS, MODIFIERS
 
 
@@ -91,6 +94,9 @@ PARAMS: dict[str, Param] = {
         Param("max_states", "Most states", "plan", form=False),
         Param("detail", "Lines shown down to P", "plan", form=False),
         Param("no_compare", "Skip the fixed chains", "plan", form=False),
+        Param("reinforce", "New armies the attacker places first", "plan"),
+        Param("reinforce_on", "Where the new armies may go", "plan"),
+        Param("armies", "Fortify: armies the defender places", "plan"),
         Param("at_least", "At least K left", "tails", form=False),
         Param("at_most", "Defender at most K", "tails", form=False),
         Param("metric", "Metric", "table", form=False),
@@ -113,18 +119,27 @@ PLAN = (
     "max_states",
     "detail",
     "no_compare",
+    "reinforce",
+    "reinforce_on",
 )
+#: What fortify takes: the plan's position (its ``defenders`` fixed) and how the attacker
+#: plans, and the defender's armies; none of what only shows a plan.
+FORTIFY = (*PLAN[:3], "armies", *(p for p in PLAN[3:] if p not in ("detail", "no_compare")))
 
 
 @dataclass(frozen=True)
 class Endpoint:
-    """``/api/<name>``: the command it mirrors, the parameters it takes, and the function of
-    :mod:`strategy.serve.compute` that answers it."""
+    """``/api/<name>``: the command that answers the same (its last word names the
+    capability), and the parameters of that capability the endpoint takes."""
 
     name: str
     command: tuple[str, ...]
     params: tuple[str, ...]
-    compute: str
+
+    @property
+    def capability(self) -> str:
+        """The name of the capability in :data:`strategy.params.commands.CAPABILITIES`."""
+        return self.command[-1]
 
 
 ENDPOINTS: dict[str, Endpoint] = {
@@ -134,83 +149,71 @@ ENDPOINTS: dict[str, Endpoint] = {
             "odds",
             ("risk", "odds"),
             ("attackers", "defenders", *PLAY, "exact", "at_least", "at_most", *RULES, *BLITZ),
-            "odds",
         ),
         Endpoint(
             "table",
             ("risk", "table"),
             ("attackers", "defenders", "metric", *PLAY, "exact", *RULES, *BLITZ),
-            "table",
         ),
         Endpoint(
             "strategy",
             ("risk", "strategy"),
             ("attackers", "defenders", *PLAY, "exact", *RULES),
-            "strategy_matrix",
         ),
         Endpoint(
             "chain",
             ("risk", "chain"),
             ("attackers", "defenders", "leave", "exact", *RULES, "dice", "balance"),
-            "chain",
         ),
         Endpoint(
             "need",
             ("risk", "need"),
             ("defenders", "target", *PLAY, "leave", "exact", *RULES, *BLITZ[:3]),
-            "need",
         ),
         Endpoint(
             "left",
             ("risk", "left"),
             ("attackers", "defenders", "at_least", "at_most", *RULES, *BLITZ),
-            "left",
         ),
-        Endpoint("plan", ("risk", "plan"), (*PLAN, *RULES), "plan"),
+        Endpoint("plan", ("risk", "plan"), (*PLAN, *RULES)),
+        Endpoint("fortify", ("risk", "fortify"), (*FORTIFY, *RULES)),
     )
 }
 
 TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 
 
-class _ApiParser(Parser):
-    """The command's parser, raising its error message instead of exiting."""
+class _ApiParser(argparse.ArgumentParser):
+    """A capability's declared parser, raising its error message instead of exiting."""
 
     def error(self, message: str) -> NoReturn:
         raise BadRequest(message)
 
 
 @cache
-def command_parser(command: tuple[str, ...]) -> argparse.ArgumentParser:
-    """The parser of ``strategy <command>``, built as the CLI builds it."""
-    import importlib
-
-    root = _ApiParser(prog="strategy")
-    commands = root.add_subparsers(dest="command")
-    importlib.import_module(f"strategy.cli.{command[0]}").register(commands)
-    parser: argparse.ArgumentParser = root
-    for word in command:
-        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-        parser = sub.choices[word]
+def endpoint_parser(name: str) -> argparse.ArgumentParser:
+    """The parser of the endpoint's capability, from the library's declaration (the one the
+    command builds its parser from)."""
+    endpoint = ENDPOINTS[name]
+    parser = _ApiParser(prog=f"strategy {' '.join(endpoint.command)}", add_help=False)
+    CAPABILITIES[endpoint.capability].declare(parser)
     return parser
 
 
-def command_help(command: tuple[str, ...]) -> str:
-    """The one-line help ``strategy <command[:-1]> --help`` gives the command.
+def summary(name: str) -> str:
+    """The endpoint's one-line summary: its capability's (the command's ``--help`` line).
 
-    >>> command_help(("risk", "need"))
+    >>> summary("need")
     'minimum troops: the fewest attacking armies with P(capture) >= a target'
     """
-    group = command_parser(command[:-1])
-    sub = next(a for a in group._actions if isinstance(a, argparse._SubParsersAction))
-    return next(str(a.help) for a in sub._choices_actions if a.dest == command[-1])
+    return CAPABILITIES[ENDPOINTS[name].capability].summary
 
 
 def _actions(endpoint: Endpoint) -> dict[str, list[argparse.Action]]:
     """The parser's actions for each of the endpoint's parameters (``exact`` may have two:
     ``--exact`` and ``--float``)."""
     found: dict[str, list[argparse.Action]] = {name: [] for name in endpoint.params}
-    for action in command_parser(endpoint.command)._actions:
+    for action in endpoint_parser(endpoint.name)._actions:
         if action.dest in found:
             found[action.dest].append(action)
     missing = [name for name, actions in found.items() if not actions]
@@ -222,8 +225,8 @@ def _is_flag(actions: list[argparse.Action]) -> bool:
     return all(isinstance(a.const, bool) and a.nargs == 0 for a in actions)
 
 
-def to_argv(name: str, given: Mapping[str, str], *extra: str) -> list[str]:
-    """The command's arguments for a query, ``extra`` options (``--json``) included.
+def to_argv(name: str, given: Mapping[str, str]) -> list[str]:
+    """The capability's arguments for a query.
 
     Options are written ``--option=value`` and positionals after ``--``, so that no value,
     whatever it holds, can be read as another option.
@@ -233,7 +236,8 @@ def to_argv(name: str, given: Mapping[str, str], *extra: str) -> list[str]:
     """
     endpoint = ENDPOINTS[name]
     actions = _actions(endpoint)
-    options, positionals = list(extra), []
+    options: list[str] = []
+    positionals: list[str] = []
     for key, text in given.items():
         if key not in actions:
             known = ", ".join(endpoint.params)
@@ -259,8 +263,9 @@ def _boolean(key: str, text: str) -> bool:
 
 
 def validate(name: str, query: Iterable[tuple[str, str]]) -> dict[str, Any]:
-    """The endpoint's parameters, checked and converted by the command's parser; every
-    parameter is present, with the command's default where the query left it out."""
+    """The endpoint's parameters, checked and converted by its capability's declared parser
+    (the command's); every parameter is present, with its default where the query left it
+    out."""
     given: dict[str, str] = {}
     for key, text in query:
         if key in given:
@@ -268,7 +273,7 @@ def validate(name: str, query: Iterable[tuple[str, str]]) -> dict[str, Any]:
         given[key] = text
     endpoint = ENDPOINTS[name]
     try:
-        parsed = command_parser(endpoint.command).parse_args(to_argv(name, given))
+        parsed = endpoint_parser(endpoint.name).parse_args(to_argv(name, given))
     except BadRequest as error:
         raise BadRequest(api_words(endpoint, str(error))) from None
     values = {key: getattr(parsed, key) for key in endpoint.params}
@@ -314,7 +319,7 @@ def api_words(endpoint: Endpoint, message: str) -> str:
 
 @dataclass(frozen=True)
 class ParamInfo:
-    """One parameter of one endpoint, as its command's parser describes it."""
+    """One parameter of one endpoint, as its capability's declaration describes it."""
 
     name: str
     kind: str

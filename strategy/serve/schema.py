@@ -1,12 +1,12 @@
 """The API described from the parameter table: the page's form, and an OpenAPI document.
 
-Both come from :data:`strategy.serve.params.PARAMS` and the commands' parsers, so neither
-can drift from what the endpoints accept.
+Both come from :data:`strategy.serve.params.PARAMS` and the capabilities' declared
+parsers, so neither can drift from what the endpoints accept.
 
 >>> [field["name"] for field in page_schema()["form"]][:3]
 ['attackers', 'defenders', 'choice']
 >>> sorted(openapi()["paths"])[:2]
-['/api/chain', '/api/left']
+['/api/chain', '/api/fortify']
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from strategy import __version__
-from strategy.serve.params import ENDPOINTS, PARAMS, TRUE, ParamInfo, command_help, describe
+from strategy.serve.params import ENDPOINTS, PARAMS, TRUE, ParamInfo, describe, summary
 
 
 def _typed(info: ParamInfo, text: str | None) -> Any:
@@ -51,7 +51,7 @@ def page_schema() -> dict[str, Any]:
         name: {
             "path": f"/api/{name}",
             "command": "strategy " + " ".join(endpoint.command),
-            "summary": command_help(endpoint.command),
+            "summary": summary(name),
             "params": list(endpoint.params),
         }
         for name, endpoint in ENDPOINTS.items()
@@ -93,7 +93,7 @@ def openapi() -> dict[str, Any]:
         paths[f"/api/{name}"] = {
             "get": {
                 "operationId": name,
-                "summary": command_help(endpoint.command),
+                "summary": summary(name),
                 "description": f"The JSON that `{command} --json` prints, for the same options.",
                 "parameters": parameters,
                 "responses": {

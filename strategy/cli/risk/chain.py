@@ -6,16 +6,16 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import (
+    add_colour_option,
+    add_output_options,
     colour_wanted,
     decimal,
-    positive_int,
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import blitz_battle
-from strategy.cli.risk.options import add_attackers_argument
-from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
+from strategy.cli.risk.paths import rules_text
 from strategy.engine.numbers import fraction_text
+from strategy.params.commands import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.risk.chain import ChainOdds
@@ -31,35 +31,22 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``chain`` to the ``risk`` group."""
     parser = commands.add_parser(
         "chain",
-        help="attack a path of territories in turn: P(conquering all) and where the attack ends",
+        help=CAPABILITIES["chain"].summary,
         description="Attack territories holding D1, D2, … defenders one after another, "
         "moving all armies but --leave into each territory taken (the 'blitz' plan). "
         "Both sides always roll the most dice they may.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_attackers_argument(parser)
-    parser.add_argument(
-        "defenders",
-        type=positive_int,
-        nargs="+",
-        metavar="D",
-        help="defenders on the path, in order",
-    )
-    add_path_options(parser)
+    CAPABILITIES["chain"].declare(parser)
+    add_colour_option(parser)
+    add_output_options(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute the chain and print it."""
-    from strategy.risk.battle import Battle
-    from strategy.risk.capabilities import chain
-
-    rules = path_rules(args, len(args.defenders))
-    battle = blitz_battle(args, Battle(rules[0]))
-    odds = chain(
-        args.attackers, args.defenders, battle, leave=args.leave, exact=args.exact, path_rules=rules
-    )
+    odds = CAPABILITIES["chain"].call(args, None)
     if args.format == "json":
         write_json(args, odds.to_json())
     else:

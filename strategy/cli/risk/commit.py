@@ -5,9 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, nonnegative_int, write_json, write_text
-from strategy.cli.risk.editions import add_blitz_options, blitz_battle
-from strategy.cli.risk.options import add_battle_arguments, add_rule_options, rules_from_args
+from strategy.cli.common import add_output_options, write_json, write_text
+from strategy.params import nonnegative_int
+from strategy.params.calls import blitz_battle
+from strategy.params.risk import (
+    add_battle_arguments,
+    add_blitz_options,
+    add_rule_options,
+    rules_from_args,
+)
 
 if TYPE_CHECKING:
     from strategy.present.report import Section

@@ -1,157 +1,27 @@
-"""Options of editions and blitzes: ``--edition``, RGD's modifiers, ``--dice``,
-``--balance``, ``--stop-until`` and ``--retreat-at``, and how commands show them.
+"""How the Risk commands fight a blitz and show it (its options are declared in
+:mod:`strategy.params.risk`).
 
->>> from strategy.cli.common import Parser
->>> from strategy.cli.risk.options import add_rule_options, rules_from_args
->>> parser = Parser()
+>>> import argparse
+>>> from strategy.params.risk import add_blitz_options, add_rule_options
+>>> parser = argparse.ArgumentParser()
 >>> add_rule_options(parser)
 >>> add_blitz_options(parser)
->>> args = parser.parse_args(["--edition", "rgd", "--capital"])
->>> rules = rules_from_args(args)
->>> rules.count, rules.defender_dice, blitz_from_args(args).dice
-('attacking', 3, 'balanced-blitz')
+>>> blitz_from_args(parser.parse_args(["--edition", "rgd", "--capital"])).dice
+'balanced-blitz'
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from strategy.cli.common import CliError, nonnegative_int
-from strategy.risk.rules import EDITION_FIELDS
+from strategy.cli.common import CliError
+from strategy.params.calls import blitz_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
-    from strategy.risk.results import BattleOdds
-    from strategy.risk.rules import Rules
     from strategy.risk.variants.blitz import Blitz, BlitzOdds
-
-MODIFIER_HELP = {
-    "capital": "the defender is on a capital: one defender die more (RGD)",
-    "wall": "the attack crosses a wall: one defender die more; with --capital 4 dice, "
-    "the top 3 compared (RGD)",
-    "zombie_defender": "the defender is a zombie: ties go to the attacker (RGD)",
-    "zombie_attacker": "the attacker is a zombie: one attacker die fewer, at least 1 (RGD)",
-}
-STOP_HELP = (
-    "SMG's blitz attack limit: the attacker never rolls so many dice that it could fall "
-    "below S armies (counted as A is), so S stay home; the battle is (A - S) v D. Not the "
-    "same as --retreat-at: 11 v 5 (--count attacking) with 7 wins 0.3586 stopping until 7, "
-    "0.5071 retreating at 7"
-)
-RETREAT_HELP = (
-    "a retreat threshold (sipolac/risk's stop, Minerva's retreat): full dice while the "
-    "attacker has more than K armies; the last roll may leave fewer. Not --stop-until"
-)
-
-
-def yes_no(text: str) -> bool:
-    """An argparse type for yes/no.
-
-    >>> yes_no("yes"), yes_no("0")
-    (True, False)
-    """
-    value = text.strip().lower()
-    if value in ("yes", "y", "true", "1"):
-        return True
-    if value in ("no", "n", "false", "0"):
-        return False
-    raise argparse.ArgumentTypeError(f"{text!r} is not yes or no")
-
-
-def add_edition_options(group: argparse._ArgumentGroup) -> None:
-    """``--edition`` and the four RGD modifiers, in the rules' group."""
-    from strategy.risk.editions import EDITIONS
-
-    group.add_argument(
-        "--edition",
-        choices=tuple(EDITIONS),
-        help="an edition's defaults (explicit options override them): classic (3 v 2), "
-        "risiko (3 v 3), 2210 (d8 defender), rgd (RISK: Global Domination: attacking "
-        "count, Balanced Blitz where a command blitzes, modifiers allowed)",
-    )
-    for name, text in MODIFIER_HELP.items():
-        group.add_argument(
-            "--" + name.replace("_", "-"),
-            type=yes_no,
-            nargs="?",
-            const=True,
-            default=False,
-            metavar="yes|no",
-            help=text,
-        )
-
-
-def edition_rules(args: argparse.Namespace) -> Rules:
-    """The rules the options describe, an edition's defaults filling what is not given."""
-    from strategy.risk.editions import edition
-    from strategy.risk.rules import MODIFIERS, Rules
-
-    chosen = edition(getattr(args, "edition", None))
-    base = chosen.rules
-    given = {name: getattr(args, name, None) for name in EDITION_FIELDS}
-    values = {
-        name: getattr(base, name) if value is None else value for name, value in given.items()
-    }
-    modifiers = {name: bool(getattr(args, name, False)) for name in MODIFIERS}
-    chosen.check(balanced=False, **modifiers)
-    if modifiers["zombie_defender"] and given["ties"] == "defender":
-        raise CliError("--zombie-defender gives ties to the attacker: not with --ties defender")
-    return Rules(**values).with_modifiers(**modifiers)
-
-
-def add_blitz_options(
-    parser: argparse.ArgumentParser, *, limits: tuple[str, ...] = ("stop-until", "retreat-at")
-) -> None:
-    """``--dice`` and ``--balance``, and the ``limits`` named: ``--stop-until``,
-    ``--retreat-at``."""
-    from strategy.risk.editions import DICE_MODES
-
-    group = parser.add_argument_group("how the battle is blitzed")
-    group.add_argument(
-        "--dice",
-        choices=DICE_MODES,
-        help="true-random (default; the board game) or balanced-blitz (RGD's Balanced "
-        "Blitz as of v3.3; the default of --edition rgd)",
-    )
-    group.add_argument(
-        "--balance",
-        metavar="W,P,O,Q",
-        help="Balanced Blitz's constants: win-chance cutoff, win-chance power, outcome "
-        "cutoff, outcome power (default 0.05,1.3,0.1,1.8; cutoffs below 0.5, powers 1-10)",
-    )
-    for name, metavar, text in (("stop-until", "S", STOP_HELP), ("retreat-at", "K", RETREAT_HELP)):
-        if name in limits:
-            group.add_argument(f"--{name}", type=nonnegative_int, metavar=metavar, help=text)
-
-
-def blitz_terms(args: argparse.Namespace) -> dict[str, Any]:
-    """The blitz options as :meth:`Battle.of`'s keywords (none for commands without them:
-    those model manual rolls, which RGD rolls true random)."""
-    from strategy.risk.editions import edition
-
-    if not hasattr(args, "dice"):
-        return {}
-    chosen = edition(getattr(args, "edition", None))
-    dice = args.dice or chosen.dice
-    chosen.check(balanced=dice == "balanced-blitz")
-    text = getattr(args, "balance", None)
-    if text is not None and dice != "balanced-blitz":
-        raise CliError("--balance sets Balanced Blitz's constants: add --dice balanced-blitz")
-    return {
-        "dice": dice,
-        "balance": text,
-        "stop_until": getattr(args, "stop_until", None),
-        "retreat_at": getattr(args, "retreat_at", None),
-    }
-
-
-def blitz_battle(args: argparse.Namespace, battle: Battle) -> Battle:
-    """``battle`` fought as the blitz options say."""
-    from strategy.risk.battle import Battle
-
-    return Battle.of(battle, **blitz_terms(args))
 
 
 def blitz_from_args(args: argparse.Namespace) -> Blitz:
@@ -160,14 +30,6 @@ def blitz_from_args(args: argparse.Namespace) -> Blitz:
     from strategy.risk.variants.blitz import blitz_of
 
     return blitz_of(blitz_battle(args, Battle()))
-
-
-def refuse_play(battle: Battle, blitz: Blitz) -> None:
-    """A blitz resolves the battle with the most dice: refuse another ``--choice``."""
-    if not blitz.plain and not battle.choice.fixed:
-        raise CliError(
-            f"{blitz.describe()} is fought with the most dice: --choice is for manual rolls"
-        )
 
 
 def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> BlitzOdds:
@@ -183,14 +45,6 @@ def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> Blitz
             )
     except TooLarge as error:
         raise CliError(f"{error}; use --float") from None
-
-
-def plain_odds(odds: BattleOdds) -> BlitzOdds:
-    """Classic odds computed elsewhere, as the plain blitz's."""
-    from strategy.risk.variants.balanced_blitz import input_error
-    from strategy.risk.variants.blitz import PLAIN, BlitzOdds
-
-    return BlitzOdds(PLAIN, odds, odds, 0.0 if odds.exact else input_error(odds))
 
 
 def blitz_lines(fought: BlitzOdds) -> list[str]:

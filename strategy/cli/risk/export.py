@@ -16,8 +16,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from strategy.cli.common import output_file, positive_int, write_text
-from strategy.cli.risk.options import (
+from strategy.cli.common import output_file, write_text
+from strategy.params import positive_int
+from strategy.params.risk import (
     add_battle_arguments,
     add_play_options,
     add_rule_options,

@@ -14,14 +14,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from strategy.cli.common import add_output_options, nonnegative_int, positive_int, write_text
-from strategy.cli.risk.options import add_rule_options, rules_from_args
-from strategy.cli.risk.plan import (
-    add_plan_options,
-    add_position_options,
-    add_reinforce_options,
-    position_terms,
-)
+from strategy.cli.common import add_output_options, write_text
+from strategy.cli.risk.plan import add_file_options
+from strategy.params.commands import CAPABILITIES
 
 EPILOG = """examples:
   strategy risk fortify --from "Siam=12" --target Australia --armies 8
@@ -44,33 +39,17 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``fortify`` to the ``risk`` group."""
     parser = commands.add_parser(
         "fortify",
-        help="place the defender's armies before the attacker's turn: the placement that "
-        "holds the attacker's optimal plan lowest",
+        help=CAPABILITIES["fortify"].summary,
         description="The defender's best placement of its armies before the attacker's turn "
         "(a minimax over the defender's placements and the attacker's plans), compared with "
         "spreading them evenly and stacking the border.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_position_options(parser, "enemy territories whose armies are fixed (not placed)")
-    parser.add_argument(
-        "--armies",
-        type=positive_int,
-        required=True,
-        metavar="D",
-        help="the armies the defender places on its territories of the region, at least one "
-        "on each",
+    CAPABILITIES["fortify"].declare(parser)
+    add_file_options(
+        parser, "check the attacker's value against the best fortification with N random turns"
     )
-    add_reinforce_options(add_plan_options(parser))
-    shown = parser.add_argument_group("what is shown")
-    shown.add_argument(
-        "--simulate",
-        type=positive_int,
-        metavar="N",
-        help="check the attacker's value against the best fortification with N random turns",
-    )
-    shown.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
-    add_rule_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=run)
 
@@ -78,32 +57,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Find the best fortification and write it."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.plan.calls import fortify
     from strategy.risk.plan.placement_report import dumps
     from strategy.risk.plan.report import simulation_json, simulation_lines
-    from strategy.risk.plan.simulate import require_trials, simulate_plan
-    from strategy.risk.planning import named
+    from strategy.risk.plan.simulate import simulate_plan
 
-    if args.simulate:
-        require_trials(args.simulate)
-    board, attacker, fixed, target, region = named(**position_terms(args))
     with ProgressBar("fortify") as progress:
-        found = fortify(
-            attackers=attacker,
-            armies=args.armies,
-            target=target,
-            defenders=fixed,
-            region=region,
-            map=board,
-            objective=args.objective,
-            move_in=args.move_in,
-            rules=rules_from_args(args),
-            reinforce=args.reinforce,
-            reinforce_on=args.reinforce_on,
-            exact=args.exact is not False,
-            max_states=args.max_states,
-            progress=progress,
-        )
+        found = CAPABILITIES["fortify"].call(args, progress)
     run = simulate_plan(found.plan, trials=args.simulate, seed=args.seed) if args.simulate else None
     if args.format == "json":
         obj = found.to_json()

@@ -17,7 +17,7 @@ import argparse
 from typing import Any
 
 from strategy.cli.graph import add_graph_options, export
-from strategy.cli.risk.options import (
+from strategy.params.risk import (
     add_battle_arguments,
     add_play_options,
     add_rule_options,

@@ -8,7 +8,7 @@ import shutil
 import sys
 from typing import TYPE_CHECKING
 
-from strategy.cli.common import add_colour_option, colour_wanted, positive_int, write_text
+from strategy.cli.common import add_colour_option, colour_wanted, write_text
 from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
@@ -32,22 +32,10 @@ DIGITS = {
 }
 
 
-#: Rows and columns of a grid nobody asked the size of: seed 000's table.
-DEFAULT_SIZE = 20
-
-
 def add_grid_options(parser: argparse.ArgumentParser) -> None:
-    """``--attackers``, ``--defenders``, ``--color`` and ``--compact``: options of every
-    grid command (read the sizes with :func:`grid_size`)."""
-    parser.add_argument(
-        "--attackers", type=positive_int, metavar="N", help="rows A = 1..N (default 20)"
-    )
-    parser.add_argument(
-        "--defenders",
-        type=positive_int,
-        metavar="M",
-        help="columns D = 1..M (default 20; on a narrower terminal, as many as fit)",
-    )
+    """``--color`` and ``--compact``: how every grid command shows its grid (the sizes,
+    ``--attackers`` and ``--defenders``, are the capability's: read them with
+    :func:`grid_size`)."""
     add_colour_option(parser)
     parser.add_argument(
         "--compact",
@@ -60,9 +48,10 @@ def add_grid_options(parser: argparse.ArgumentParser) -> None:
 def grid_size(args: argparse.Namespace) -> bool:
     """Fill in the default ``--attackers`` and ``--defenders``; whether neither was given,
     so that a text table may be fitted to the terminal."""
+    from strategy.params import calls
+
     chosen = args.attackers is not None or args.defenders is not None
-    args.attackers = args.attackers or DEFAULT_SIZE
-    args.defenders = args.defenders or DEFAULT_SIZE
+    args.attackers, args.defenders = calls.grid_size(args)
     return not chosen
 
 
@@ -78,17 +67,13 @@ def compute_table(
 
 def fought_table(attackers: int, defenders: int, battle: Battle, *, exact: bool) -> BlitzTable:
     """The library's table of the battle as its blitz fights it, with a progress bar on a
-    terminal (the plain battle's bound is a float table's)."""
+    terminal."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk import api
-    from strategy.risk.variants.blitz import BlitzTable, float_table_error
+    from strategy.params import calls
 
     label = "table" if battle.classic or not battle.plain else "optimal table"
     with ProgressBar(label) as progress:
-        found = api.table(attackers, defenders, battle, exact=exact, progress=progress)
-    if isinstance(found, BlitzTable):
-        return found
-    return BlitzTable(found, 0.0 if exact else float_table_error(attackers, defenders))
+        return calls.fought_table(attackers, defenders, battle, exact=exact, progress=progress)
 
 
 def terminal_width(args: argparse.Namespace) -> int | None:

@@ -6,7 +6,6 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import (
-    CliError,
     add_colour_option,
     add_output_options,
     colour_wanted,
@@ -14,14 +13,9 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import add_blitz_options, blitz_battle, blitz_lines
-from strategy.cli.risk.options import (
-    add_battle_arguments,
-    add_rule_options,
-    add_tail_options,
-    rules_from_args,
-)
+from strategy.cli.risk.editions import blitz_lines
 from strategy.engine.numbers import fraction_text
+from strategy.params.commands import CAPABILITIES
 
 EPILOG = """examples:
   strategy risk left 10 6
@@ -35,18 +29,15 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``left`` to the ``risk`` group."""
     parser = commands.add_parser(
         "left",
-        help="P(capture with at least K armies left) and P(defender worn down to at most K)",
+        help=CAPABILITIES["left"].summary,
         description="Cumulative odds of one battle in which both sides always roll the most "
         "dice: for each K, the probability of capturing with at least K armies left in the "
         "attacking territory (see --count), and of leaving the defender at most K armies.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_battle_arguments(parser)
-    add_tail_options(parser, "only")
+    CAPABILITIES["left"].declare(parser)
     add_colour_option(parser)
-    add_rule_options(parser)
-    add_blitz_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=run)
 
@@ -54,27 +45,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Compute the tails and print them."""
     from strategy.engine.progress import ProgressBar
-    from strategy.engine.resources import TooLarge
     from strategy.present.render import paint
-    from strategy.risk.battle import Battle
-    from strategy.risk.capabilities import left
-    from strategy.risk.variants.blitz import blitz_of
 
-    battle = blitz_battle(args, Battle(rules_from_args(args)))
-    blitz, rules = blitz_of(battle), battle.rules
-    try:
-        with ProgressBar("odds") as progress:
-            found = left(
-                args.attackers,
-                args.defenders,
-                battle,
-                at_least=args.at_least,
-                at_most=args.at_most,
-                progress=progress,
-            )
-    except TooLarge as error:
-        raise CliError(f"{error}; use --float") from None
-    fought, attacker, defender = found.fought, found.attacker, found.defender
+    with ProgressBar("odds") as progress:
+        found = CAPABILITIES["left"].call(args, progress)
+    fought = found.fought
+    blitz, rules = fought.blitz, fought.odds.battle.rules
+    attacker, defender = found.attacker, found.defender
     if args.format == "json":
         write_json(args, found.to_json())
         return 0

@@ -6,17 +6,17 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import (
-    CliError,
+    add_colour_option,
+    add_output_options,
     colour_wanted,
     decimal,
-    positive_int,
     write_json,
     write_text,
 )
-from strategy.cli.risk.editions import blitz_battle
-from strategy.cli.risk.options import add_play_options, battle_from_args, play_asked
-from strategy.cli.risk.paths import add_path_options, path_rules, rules_text
+from strategy.cli.risk.paths import rules_text
 from strategy.engine.numbers import fraction_text
+from strategy.params.commands import CAPABILITIES
+from strategy.params.risk import play_asked
 
 EPILOG = """examples:
   strategy risk need 10 --target 0.8
@@ -33,28 +33,16 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``need`` to the ``risk`` group."""
     parser = commands.add_parser(
         "need",
-        help="minimum troops: the fewest attacking armies with P(capture) >= a target",
+        help=CAPABILITIES["need"].summary,
         description="The fewest armies in the attacking territory (see --count) that capture "
         "the territory, or conquer a whole path of territories as 'chain' does, with "
         "probability at least --target. The comparison with the target is exact.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "defenders",
-        type=positive_int,
-        nargs="+",
-        metavar="D",
-        help="defenders of the territory; several for a path of territories",
-    )
-    parser.add_argument(
-        "--target",
-        required=True,
-        metavar="P",
-        help="the probability to reach: 0.8, 80%% or 4/5",
-    )
-    add_path_options(parser, limits=("stop-until",))
-    add_play_options(parser)
+    CAPABILITIES["need"].declare(parser)
+    add_colour_option(parser)
+    add_output_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -62,27 +50,12 @@ def run(args: argparse.Namespace) -> int:
     """Search for the fewest armies and print them."""
     from strategy.engine.progress import ProgressBar
     from strategy.present.render import paint
-    from strategy.risk.capabilities import need as fewest_troops
-    from strategy.risk.need import parse_target
     from strategy.risk.variants.blitz import blitz_of
 
-    target = parse_target(args.target)
-    rules = path_rules(args, len(args.defenders))
-    battle = blitz_battle(args, battle_from_args(args, rules=rules[0]))
-    blitz = blitz_of(battle)
-    if not blitz.plain and play_asked(args):
-        raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
     with ProgressBar("need") as progress:
-        found = fewest_troops(
-            args.defenders,
-            battle,
-            target=target,
-            leave=args.leave,
-            exact=args.exact,
-            path_rules=rules,
-            progress=progress,
-        )
-    need = found.need
+        found = CAPABILITIES["need"].call(args, progress)
+    need, battle, rules = found.need, found.battle, found.rules
+    blitz = blitz_of(battle)
     if args.format == "json":
         write_json(args, found.to_json())
         return 0

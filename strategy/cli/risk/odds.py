@@ -12,29 +12,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    CliError,
-    add_output_options,
-    decimal,
-    write_json,
-    write_text,
-)
-from strategy.cli.risk.editions import (
-    add_blitz_options,
-    blitz_battle,
-    blitz_lines,
-    fight,
-    plain_odds,
-)
-from strategy.cli.risk.options import (
-    add_battle_arguments,
-    add_play_options,
-    add_rule_options,
-    add_tail_options,
-    battle_from_args,
-    play_asked,
-)
+from strategy.cli.common import add_output_options, decimal, write_json, write_text
+from strategy.cli.risk.editions import blitz_lines
 from strategy.engine.numbers import fraction_text
+from strategy.params.commands import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -61,32 +42,14 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``odds`` to the ``risk`` group."""
     parser = commands.add_parser(
         "odds",
-        help="P(capture), expected armies left and the final-state distribution of one battle",
+        help=CAPABILITIES["odds"].summary,
         description="Odds of one battle in which both sides always roll the most dice they may.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_battle_arguments(parser)
-    parser.add_argument(
-        "--float",
-        dest="exact",
-        action="store_false",
-        help="floats only: skip the exact fractions (faster for huge battles)",
-    )
-    parser.add_argument(
-        "--exact",
-        dest="exact",
-        action="store_true",
-        help="exact fractions as well as decimals (the default; Balanced Blitz: balance "
-        "the exact true-random distribution, by default only up to 1000 armies)",
-    )
-    add_tail_options(parser, "also")
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_blitz_options(parser)
+    CAPABILITIES["odds"].declare(parser)
     add_output_options(parser)
-    # None: exact, except where Balanced Blitz chooses floats for a large battle.
-    parser.set_defaults(handler=run, exact=None)
+    parser.set_defaults(handler=run)
 
 
 def dropped_line(mass: float, tolerance: float) -> str:
@@ -116,55 +79,23 @@ def tails(args: argparse.Namespace, odds: BattleOdds) -> list[tuple[str, Value]]
     return found
 
 
-def compute_odds(args: argparse.Namespace, battle: Battle) -> BattleOdds | OptimalOdds:
-    """The battle's odds from the library, with a progress bar on a terminal."""
-    from strategy.engine.progress import ProgressBar
-    from strategy.engine.resources import TooLarge
-    from strategy.risk import api
-    from strategy.risk.variants.blitz import BlitzOdds
-
-    try:
-        with ProgressBar("odds") as progress:
-            found = api.odds(
-                args.attackers, args.defenders, battle, exact=args.exact, progress=progress
-            )
-    except TooLarge as error:
-        if not args.exact:
-            raise
-        raise TooLarge(f"{error}; use --float", error.resource) from None
-    assert not isinstance(found, BlitzOdds), "a plain battle"  # run() fights the others
-    return found
-
-
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds."""
+    from strategy.engine.progress import ProgressBar
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
-    from strategy.risk.results import BattleOdds
     from strategy.risk.serialise import JSON_STATES, most_likely
-    from strategy.risk.variants.blitz import blitz_of
+    from strategy.risk.variants.blitz import BlitzOdds
 
-    battle = blitz_battle(args, battle_from_args(args))
-    blitz = blitz_of(battle)
-    asked = play_asked(args)
-    if asked and (args.at_least is not None or args.at_most is not None):
-        raise CliError(
-            "--at-least and --at-most describe the classic battle: "
-            "not with --choice, --objective or --no-stop"
-        )
-    if blitz.plain:
-        args.exact = args.exact is not False
-        found = compute_odds(args, battle)
-        if asked or not isinstance(found, BattleOdds):
-            return show_play(args, found)
-        fought = plain_odds(found)
-    elif asked:
-        raise CliError(f"{blitz.describe()}: not with --choice, --objective or --no-stop")
-    else:
-        fought = fight(args, battle, args.exact)
-    odds = fought.odds
+    capability = CAPABILITIES["odds"]
+    with ProgressBar("odds") as progress:
+        found = capability.call(args, progress)
     if args.format == "json":
-        write_json(args, fought.to_json(at_least=args.at_least, at_most=args.at_most))
+        write_json(args, capability.json(args, found))
         return 0
+    if not isinstance(found, BlitzOdds):
+        return show_play(args, found)
+    fought, blitz = found, found.blitz
+    odds = fought.odds
     rows = [
         ("P(attacker captures)", odds.win_probability),
         ("expected attackers left", odds.expected_attacker_left),
@@ -207,11 +138,7 @@ def show_play(args: argparse.Namespace, odds: BattleOdds | OptimalOdds) -> int:
     nobody has a real choice, the classic battle's value: both roll the most dice)."""
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
     from strategy.risk.play.cells import by_roll_text, describe_cell
-    from strategy.risk.serialise import play_odds_json
 
-    if args.format == "json":
-        write_json(args, play_odds_json(odds))
-        return 0
     battle = odds.battle
     cell = describe_cell(odds.play, battle.rules, battle.choice, odds.attackers, odds.defenders)
     exact = f"  = {fraction_text(odds.value)}" if odds.exact else ""

@@ -15,15 +15,9 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    CliError,
-    add_output_options,
-    nonnegative_int,
-    positive_int,
-    write_json,
-    write_text,
-)
-from strategy.cli.risk.options import add_rule_options, rules_from_args
+from strategy.cli.common import CliError, add_output_options, write_json, write_text
+from strategy.params import nonnegative_int, positive_int
+from strategy.params.commands import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.risk.plan.solve import TurnPlan
@@ -53,7 +47,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``plan`` to the ``risk`` group."""
     parser = commands.add_parser(
         "plan",
-        help="plan a whole attack phase on the map: P(taking a continent) under optimal play",
+        help=CAPABILITIES["plan"].summary,
         description="The optimal plan to take a continent (or any territories) this turn: "
         "which territory attacks which, when to stop, and how many armies move in after each "
         "capture, with P(success) compared with the best fixed chain and with attacking "
@@ -61,169 +55,54 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_position_options(parser, "the other territories' armies")
-    play = add_plan_options(parser)
-    add_reinforce_options(play)
-    shown = parser.add_argument_group("what is shown")
-    shown.add_argument(
-        "--detail",
-        type=float,
-        default=0.02,
-        metavar="P",
-        help="show the plan's lines taken with probability P or more (default 0.02)",
-    )
-    shown.add_argument("--no-compare", action="store_true", help="skip the fixed chains")
-    shown.add_argument(
-        "--simulate", type=positive_int, metavar="N", help="check the plan with N random turns"
-    )
-    shown.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
-    shown.add_argument(
+    CAPABILITIES["plan"].declare(parser)
+    files = add_file_options(parser, "check the plan with N random turns")
+    files.add_argument(
         "--graph",
         type=Path,
         metavar="FILE",
         help="write the solved state graph (.graphml, .gexf, .json or .dot)",
     )
-    shown.add_argument(
+    files.add_argument(
         "--graph-max-states",
         type=positive_int,
         default=20_000,
         metavar="N",
         help="refuse graphs of turns with more than N states (default 20000)",
     )
-    add_rule_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=run)
 
 
-def add_position_options(parser: argparse.ArgumentParser, defenders: str) -> None:
-    """Where the armies are, what to take, the region and the map; ``defenders`` says what
-    ``--defenders`` gives."""
-    where = parser.add_argument_group("the position")
-    where.add_argument(
-        "--from",
-        dest="attacker",
-        action="append",
-        default=[],
-        metavar="T=N,...",
-        help='the attacker\'s territories and armies, as "Central America=14" (repeatable)',
-    )
-    where.add_argument(
-        "--defenders",
-        action="append",
-        default=[],
-        metavar="T=N,...",
-        help=f'{defenders}, as "Venezuela=2,Brazil=3" (repeatable)',
-    )
-    where.add_argument(
-        "--target", help='what to take: a continent or territories, as "South America"'
-    )
-    where.add_argument(
-        "--region", help="more territories in play (a path to the target), as the target is"
-    )
-    where.add_argument("--position", type=Path, metavar="FILE", help="a JSON position file")
-    where.add_argument(
+def add_file_options(parser: argparse.ArgumentParser, simulate: str) -> argparse._ArgumentGroup:
+    """What only the command takes (``plan`` and ``fortify``): a position file, a map
+    file, the dice rule, and a simulation (``simulate`` says what it checks)."""
+    files = parser.add_argument_group("files and checks")
+    files.add_argument("--position", type=Path, metavar="FILE", help="a JSON position file")
+    files.add_argument(
         "--map", type=Path, metavar="FILE", help="a JSON map (default: the classic board)"
     )
-    where.add_argument(
-        "--no-disputed",
-        action="store_true",
-        help="classic board without the New Guinea-Western Australia border, as TotalRisk "
-        "and hacker_risk draw it",
-    )
-
-
-def add_plan_options(parser: argparse.ArgumentParser) -> argparse._ArgumentGroup:
-    """How the attacker plans: objective, move-in, dice, exact or float, size limit."""
-    play = parser.add_argument_group("the plan")
-    play.add_argument(
-        "--objective",
-        default="capture-all",
-        metavar="OBJ",
-        help="capture-all (P(holding the whole target), default), territories (expected "
-        "territories taken), value[:BONUS] (BONUS if all held, +1 per territory, -1 per army "
-        "lost; BONUS defaults to the continent's), keep:K (hold all with K+ armies on one)",
-    )
-    play.add_argument(
-        "--move-in",
-        choices=("classic", "any"),
-        default="classic",
-        help="classic: at least the dice of the last roll (1993 rules, default); any: from 1 "
-        "(editions without the minimum, e.g. Conquer Club)",
-    )
-    play.add_argument(
+    files.add_argument(
         "--choice",
         choices=("max",),
         default="max",
         help="dice: both sides roll the most they may (the only rule plan supports)",
     )
-    mode = play.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--exact",
-        dest="exact",
-        action="store_const",
-        const=True,
-        help="exact Fractions (default up to 1,000,000 states)",
-    )
-    mode.add_argument(
-        "--float", dest="exact", action="store_const", const=False, help="floats (default beyond)"
-    )
-    play.add_argument(
-        "--max-states",
-        type=positive_int,
-        metavar="N",
-        help="refuse plans that may visit more than N states (default 1,000,000 exact, "
-        "3,000,000 float)",
-    )
-    return play
-
-
-def add_reinforce_options(group: argparse._ArgumentGroup) -> None:
-    """``--reinforce R`` and ``--reinforce-on``: armies the attacker places first."""
-    group.add_argument(
-        "--reinforce",
-        type=nonnegative_int,
-        default=0,
-        metavar="R",
-        help="first place R new armies where the plan does best (the best placement, "
-        "compared with all on the strongest stack and all nearest the target)",
-    )
-    group.add_argument(
-        "--reinforce-on",
-        choices=("border", "any"),
-        default="border",
-        help="border: only territories bordering the target (default); any: any of the "
-        "attacker's territories in the region",
-    )
+    files.add_argument("--simulate", type=positive_int, metavar="N", help=simulate)
+    files.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
+    return files
 
 
 def run(args: argparse.Namespace) -> int:
     """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.battle import Battle
-    from strategy.risk.planning import placed_bound, plan, position
+    from strategy.params.calls import plan_position, plan_report
+    from strategy.risk.planning import placed_bound
 
-    if not 0 <= args.detail <= 1:
-        raise CliError(f"--detail must be a probability from 0 to 1, not {args.detail}")
-    where = position(
-        **position_terms(args),
-        objective=args.objective,
-        move_in=args.move_in,
-        battle=Battle(rules_from_args(args)),
-    )
+    where = plan_position(args)
     graph = _graph_target(args, placed_bound(where.turn, args.reinforce, args.reinforce_on))
     with ProgressBar("plan") as progress:
-        report = plan(
-            where,
-            exact=args.exact,
-            max_states=args.max_states,
-            compare=not args.no_compare,
-            simulate=args.simulate,
-            seed=args.seed,
-            detail=args.detail,
-            reinforce=args.reinforce,
-            reinforce_on=args.reinforce_on,
-            progress=progress,
-        )
+        report = plan_report(args, where, progress)
     written = _write_graph(graph, report.plan) if graph is not None else None
     if args.format == "json":
         obj = report.to_json()
@@ -238,28 +117,6 @@ def run(args: argparse.Namespace) -> int:
             )
         write_text(args, text)
     return 0
-
-
-def position_terms(args: argparse.Namespace) -> dict[str, Any]:
-    """The position's terms as :func:`strategy.risk.planning.named` takes them, from the
-    position file and the options (which add to it)."""
-    from strategy.risk.plan.maps import load_map
-    from strategy.risk.plan.position import load_position
-
-    if args.map is not None and args.no_disputed:
-        raise CliError("--no-disputed is for the classic board; edit your map instead")
-    file = load_position(args.position) if args.position else {}
-    if not (args.target or file.get("target")):
-        raise CliError("name what to take with --target (a continent or territories)")
-    return {
-        "attackers": args.attacker,
-        "defenders": args.defenders,
-        "target": args.target,
-        "region": args.region,
-        "map": None if args.map is None else load_map(args.map),
-        "disputed": not args.no_disputed,
-        "file": file,
-    }
 
 
 def _graph_target(args: argparse.Namespace, bound: int) -> Path | None:

@@ -5,15 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, nonnegative_int, output_file, positive_int, write_text
-from strategy.cli.risk.editions import (
+from strategy.cli.common import CliError, output_file, write_text
+from strategy.cli.risk.editions import blitz_from_args, fight
+from strategy.params import nonnegative_int, positive_int
+from strategy.params.calls import blitz_battle, refuse_play
+from strategy.params.risk import (
     add_blitz_options,
-    blitz_battle,
-    blitz_from_args,
-    fight,
-    refuse_play,
-)
-from strategy.cli.risk.options import (
     add_play_options,
     add_rule_options,
     battle_from_args,
@@ -111,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
     battle = battle_from_args(args, args.metric)
     blitz = blitz_from_args(args)
-    refuse_play(battle, blitz)
+    refuse_play(blitz_battle(args, battle))
     rules = battle.rules
     start = (args.attackers, args.defenders)
     sections = battle_part(args, battle, blitz)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, positive_int, write_json, write_text
-from strategy.cli.risk.options import add_rule_options, rules_from_args
+from strategy.cli.common import add_output_options, write_json, write_text
+from strategy.params import positive_int
+from strategy.params.risk import add_rule_options, rules_from_args
 from strategy.risk.serialise import rules_json
 
 if TYPE_CHECKING:

@@ -19,7 +19,8 @@ from strategy.cli.risk.grids import (
     grid_size,
     write_grid,
 )
-from strategy.cli.risk.options import add_play_options, add_rule_options, battle_from_args
+from strategy.params.commands import CAPABILITIES
+from strategy.params.risk import battle_from_args
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid
@@ -37,21 +38,15 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``strategy`` to the ``risk`` group."""
     parser = commands.add_parser(
         "strategy",
-        help="optimal play at every state: the defender's rule, the attacker's dice, stops",
+        help=CAPABILITIES["strategy"].summary,
         description="The strategy matrix: at each (A, D), rows A = 1..N attacking armies, "
         "columns D = 1..M defending armies, how both sides play optimally under --choice "
         "and --objective, as short codes explained in a legend.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    CAPABILITIES["strategy"].declare(parser)
     add_grid_options(parser)
-    parser.add_argument(
-        "--exact",
-        action="store_true",
-        help="decide with exact fractions (ties exactly; JSON shows exact values)",
-    )
-    add_play_options(parser)
-    add_rule_options(parser)
     add_output_options(parser, GRID_FORMATS)
     parser.set_defaults(handler=run)
 
@@ -59,15 +54,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve the battle and write its strategy matrix."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk import api
 
     fit = grid_size(args)
     battle = battle_from_args(args)
     check_size(args, battle.choice.name)
     with ProgressBar("optimal table") as progress:
-        matrix = api.strategy_matrix(
-            args.attackers, args.defenders, battle, exact=args.exact, progress=progress
-        )
+        matrix = CAPABILITIES["strategy"].call(args, progress)
     if args.format == "json":
         write_json(args, matrix.to_json(), indent=None)
         return 0

@@ -9,37 +9,29 @@ value is the classic battle's, and the classic kernel computes it.
 from __future__ import annotations
 
 import argparse
-from math import log10
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    CliError,
-    add_output_options,
-    nonnegative_int,
-    write_json,
-    write_npy,
-)
-from strategy.cli.risk.editions import add_blitz_options, blitz_battle, refuse_play
+from strategy.cli.common import CliError, add_output_options, write_json, write_npy
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
-    fought_table,
     grid_size,
     table_grid,
     terminal_width,
     write_grid,
 )
-from strategy.cli.risk.options import (
-    add_play_options,
-    add_rule_options,
+from strategy.params import nonnegative_int
+from strategy.params.calls import blitz_battle, refuse_play
+from strategy.params.commands import CAPABILITIES
+from strategy.params.risk import (
     battle_from_args,
     play_asked,
 )
+from strategy.risk.classic import output_chars
 from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
-    from strategy.risk.rules import Rules
 
 FORMATS = (*GRID_FORMATS, "npy")
 #: Characters a text format may write before the command asks for npy or --compact
@@ -48,7 +40,6 @@ MAX_OUTPUT_CHARS = 128 * 1024**2
 #: Decimals a float table may show, and an exact one.
 FLOAT_DIGITS = 15
 MAX_DIGITS = 10_000
-METRICS = ("capture", "signed", "attacker-left", "defender-left")
 EPILOG = """examples:
   strategy risk table
   strategy risk table --attackers 10 --defenders 10 --count attacking
@@ -67,52 +58,42 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``table`` to the ``risk`` group."""
     parser = commands.add_parser(
         "table",
-        help="a table of battle values: rows are attacking armies, columns defending armies",
+        help=CAPABILITIES["table"].summary,
         description="A table of battle values, rows A = 1..N attacking armies, columns "
         "D = 1..M defending armies: the classic battle (both sides always roll the most "
         "dice), or optimal play under --choice and --objective.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    CAPABILITIES["table"].declare(parser)
     add_grid_options(parser)
-    parser.add_argument(
-        "--metric",
-        choices=METRICS,
-        help="capture: P(attacker captures) (default); signed: seed 000's expected outcome; "
-        "attacker-left / defender-left: expected armies left in the battle fought to the end "
-        "with the most dice (the same as --objective for capture and signed)",
-    )
-    parser.add_argument(
-        "--exact",
-        action="store_true",
-        help="compute every cell as an exact fraction (JSON/CSV show them)",
-    )
     parser.add_argument(
         "--digits", type=nonnegative_int, metavar="K", help="decimals shown in text, LaTeX and HTML"
     )
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_blitz_options(parser)
     add_output_options(parser, FORMATS)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute the table and write it in the chosen format."""
+    from strategy.engine.progress import ProgressBar
+
     fit = grid_size(args)
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     check_digits(args.digits, args.exact)
     battle = blitz_battle(args, battle_from_args(args, args.metric))
     blitz = blitz_of(battle)
-    refuse_play(battle, blitz)
+    refuse_play(battle)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
         check_output_size(args, battle)
-    fought = fought_table(args.attackers, args.defenders, battle, exact=args.exact)
+    capability = CAPABILITIES["table"]
+    with ProgressBar("table" if battle.classic or not blitz.plain else "optimal table") as bar:
+        fought = capability.call(args, bar)
     table = fought.table
     if args.format == "json":
-        write_json(args, fought.to_json(), indent=None)
+        write_json(args, capability.json(args, fought), indent=None)
     elif args.format == "npy":
         write_npy(args.out, table.as_array())
     else:
@@ -140,27 +121,6 @@ def check_digits(digits: int | None, exact: bool) -> None:
             f"--digits {digits}: floats carry about {FLOAT_DIGITS} significant digits; "
             "add --exact for more, every digit exact"
         )
-
-
-def output_chars(
-    attackers: int, defenders: int, rules: Rules, fmt: str, exact: bool, digits: int = 0
-) -> int:
-    """A rough size of the table written in a text format: a float's characters per cell
-    (HTML adds a style), or ``digits`` decimals and a few characters more, and in CSV and
-    JSON each exact fraction's digits, which grow with the battle's length.
-
-    >>> from strategy.risk.rules import Rules
-    >>> output_chars(100, 100, Rules(), "json", exact=False)
-    240000
-    """
-    per_cell = max(24, digits + 8) + (24 if fmt == "html" else 0)
-    if exact and fmt in ("csv", "json"):
-        # A cell's numerator and denominator have about one roll's digits per army lost,
-        # half the table's longest battle on average.
-        attacker_digits = rules.attacker_dice * log10(rules.attacker_sides)
-        defender_digits = rules.defender_dice * log10(rules.defender_sides)
-        per_cell += int((attackers + defenders) * (attacker_digits + defender_digits))
-    return attackers * defenders * per_cell
 
 
 def check_output_size(args: argparse.Namespace, battle: Battle) -> None:

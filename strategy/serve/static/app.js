@@ -130,7 +130,7 @@
     const path = $("path").value.split(/[\s,]+/).filter(Boolean);
     const battle = { attackers, defenders };
     const jobs = [oddsPanel(battle, fetch), advicePanel(battle, fetch), needPanel(battle, fetch)];
-    jobs.push(chainPanel(battle, path, fetch), planPanel(fetch));
+    jobs.push(chainPanel(battle, path, fetch), planPanel(fetch), fortifyPanel(fetch));
     await Promise.allSettled(jobs);
     if (mine === generation) document.body.dataset.busy = "";
   }
@@ -394,11 +394,43 @@
         move && move.action === "attack"
           ? `first attack ${move.target} from ${move.source} with ${move.dice} dice`
           : "do not attack";
-      $("plan").textContent = `${plan.objective_text}: ${decimals(plan.value)}; ${first}.`;
+      const placed = plan.reinforcement
+        ? `Place ${placement(plan.reinforcement.best.placement)} first. `
+        : "";
+      $("plan").textContent =
+        `${placed}${plan.objective_text}: ${decimals(plan.value)}; ${first}.`;
       $("plan-lines").textContent = plan.plan.join("\n");
     } catch (error) {
       showError("plan-error", error);
       if (error.name !== "AbortError") $("plan-lines").textContent = "";
+    }
+  }
+
+  // "Siam 2, India 1": armies by territory.
+  const placement = (armies) =>
+    Object.entries(armies)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(", ");
+
+  // The defender's best placement of the armies asked for on the plan's position (the
+  // defenders typed for the plan are not used: the defender places on every territory).
+  async function fortifyPanel(fetch) {
+    const [from, target] = ["plan-from", "plan-target"].map((id) => $(id).value.trim());
+    const armies = value("armies");
+    $("fortify-panel").hidden = !(from && target && armies);
+    if (!from || !target || !armies) return;
+    const address = url("fortify", { attacker: from, target }, ["rules", "output", "plan"]);
+    $("fortify-json").href = address;
+    try {
+      const found = await fetch(address);
+      showError("fortify-error", null);
+      $("fortify").textContent =
+        `Place ${placement(found.best.placement)}: the attacker's best is then ` +
+        `${decimals(found.best.value)} (spread evenly ${decimals(found.spread_evenly.value)}, ` +
+        `the border stacked ${decimals(found.stack_the_border.value)}).`;
+    } catch (error) {
+      showError("fortify-error", error);
+      if (error.name !== "AbortError") $("fortify").textContent = "";
     }
   }
 

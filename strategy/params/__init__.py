@@ -1,0 +1,89 @@
+"""The parameters the command line and the web API share, declared once.
+
+Each capability of :mod:`strategy.risk` (``odds``, ``table``, ``chain``, ...) declares its
+parameters here (:mod:`strategy.params.commands`), with their converters, defaults, choices
+and help; the CLI's commands and the server's endpoints both build their parsers from these
+declarations, so they accept the same input and refuse the rest in the same words. The
+declarations are argparse arguments: argparse already gives types, choices, defaults, help
+and one-line errors, and one declaration per parameter is the point (a second, non-argparse
+table beside the CLI's would be the drift this package exists to avoid).
+
+This module holds the converters of single values: each raises
+:class:`argparse.ArgumentTypeError` with one line naming what is wrong.
+
+>>> positive_int("12"), yes_no("no")
+(12, False)
+>>> nonnegative_int("-1")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: '-1' must not be negative
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from strategy.engine.errors import echo
+
+#: The most characters a whole-number argument may have: no count we take needs more.
+MAX_INTEGER_TEXT = 100
+
+
+def _integer(text: str) -> int:
+    if len(text) > MAX_INTEGER_TEXT:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text, 20)} is too large: at most {MAX_INTEGER_TEXT} digits"
+        )
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number") from None
+
+
+def whole_number(text: str) -> int:
+    """Whole numbers of any sign (of at most ``MAX_INTEGER_TEXT`` characters).
+
+    >>> whole_number("-3")
+    -3
+    """
+    return _integer(text)
+
+
+def positive_int(text: str) -> int:
+    """Whole numbers >= 1.
+
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0' must be at least 1
+    """
+    value = _integer(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{echo(text)} must be at least 1")
+    return value
+
+
+def nonnegative_int(text: str) -> int:
+    """Whole numbers >= 0.
+
+    >>> nonnegative_int("0")
+    0
+    """
+    value = _integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{echo(text)} must not be negative")
+    return value
+
+
+def yes_no(text: str) -> bool:
+    """Yes or no.
+
+    >>> yes_no("yes"), yes_no("0")
+    (True, False)
+    """
+    value = text.strip().lower()
+    if value in ("yes", "y", "true", "1"):
+        return True
+    if value in ("no", "n", "false", "0"):
+        return False
+    raise argparse.ArgumentTypeError(f"{echo(text)} is not yes or no")
