@@ -161,14 +161,15 @@ class Blitz:
     @property
     def stop_until(self) -> int | None:
         """The stop-until limit's armies, if that is the limit."""
-        limit = self.limit
-        return limit.armies if limit is not None and limit.kind == "stop-until" else None
+        return self._limit("stop-until")
 
     @property
     def retreat_at(self) -> int | None:
         """The retreat threshold, if that is the limit."""
-        limit = self.limit
-        return limit.armies if limit is not None and limit.kind == "retreat-at" else None
+        return self._limit("retreat-at")
+
+    def _limit(self, kind: str) -> int | None:
+        return self.limit.armies if self.limit is not None and self.limit.kind == kind else None
 
     @property
     def balanced(self) -> bool:
