@@ -182,7 +182,7 @@ def plan(
         else:
             solved = plan_turn(turn, exact=exact, max_states=max_states, progress=progress)
     except TooLarge as refused:
-        raise TooLarge(f"{refused}{_bounds_text(turn)}") from None
+        raise TooLarge(f"{refused}{_bounds_text(turn)}", refused.resource, refused.option) from None
     seconds = time.perf_counter() - began
     return PlanReport(
         solved,
@@ -207,7 +207,10 @@ def _bounds_text(turn: Turn) -> str:
     """What a refused capture-all plan is known to be worth (strategy.risk.plan.bounds)."""
     if turn.objective.kind != "capture-all":
         return ""
-    bounds = plan_bounds(turn)
+    try:
+        bounds = plan_bounds(turn)
+    except TooLarge:  # a turn far out of reach: its refusal is enough
+        return ""
     return (
         f"; without solving, {float(bounds.lower):.6f} <= P <= {float(bounds.upper):.6f} "
         f"(below: {bounds.lower_plan}; above: the armies as one pool)"

@@ -34,10 +34,14 @@ from fractions import Fraction
 from typing import Any
 
 from strategy.engine.errors import InputError
+from strategy.engine.resources import TooLarge
 from strategy.risk.plan.baselines import AttackEverything, Chain
 from strategy.risk.plan.model import Turn
 from strategy.risk.plan.position import path_turn
 from strategy.risk.plan.solve import Value, plan_turn
+
+#: The most armies in play for which the pooled upper bound is computed.
+POOL_ARMIES = 2_000
 
 
 def pooled_value(turn: Turn, *, exact: bool = True) -> Value:
@@ -88,6 +92,12 @@ def pooled_value(turn: Turn, *, exact: bool = True) -> Value:
         return best
 
     usable = sum(max(a - stay, 0) for i, a in enumerate(turn.armies) if turn.attacker >> i & 1)
+    if sum(turn.armies) > POOL_ARMIES:
+        # The recursion goes about four calls deep per army in play.
+        raise TooLarge(
+            f"the pooled bound of a turn with {sum(turn.armies):,} armies in play recurses too "
+            f"deep (at most {POOL_ARMIES:,})"
+        )
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * (usable + sum(turn.armies)) + 100))
     try:
