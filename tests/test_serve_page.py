@@ -160,7 +160,7 @@ def test_reinforcements_and_a_fortification(page: Browser, base: str) -> None:
     # The library's answer, independent of the server (the page asks for floats).
     found = risk.fortify(attackers="Siam=6", armies=5, target="Australia", exact=False)
     placed = ", ".join(
-        f"{name} {armies}" for name, armies in found.json()["best"]["placement"].items()
+        f"{name} {armies}" for name, armies in found.to_json()["best"]["placement"].items()
     )
     expected = f"Place {placed}: the attacker's best is then {float(found.value):.4f}"
     assert shown(page, "fortify", expected, part=True).startswith(expected)

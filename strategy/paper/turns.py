@@ -79,7 +79,7 @@ POSITIONS = (
         "Scandinavia=2, Iceland=1, Ural=2, Siberia=1",
     ),
 )
-#: Asia is out of reach: the smallest stack that could take it, against one army on each.
+#: Asia's size: the smallest stack that could take it, against one army on each.
 ASIA = Position(
     "Asia",
     "Ukraine=13",
