@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+from collections.abc import Callable
 from typing import Any
 
-from strategy.cli.common import add_commands
+from strategy.cli.common import add_commands, add_parser
+from strategy.params.commands import CAPABILITIES
 
 SUBCOMMANDS = (
     "strategy.cli.risk.odds",
@@ -37,3 +39,27 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     sub = add_commands(parser, "risk_command")
     for name in SUBCOMMANDS:
         importlib.import_module(name).register(sub)
+
+
+def capability_parser(
+    commands: argparse._SubParsersAction[Any],
+    name: str,
+    about: str,
+    epilog: str,
+    handler: Callable[[argparse.Namespace], int],
+) -> argparse.ArgumentParser:
+    """The command of the capability ``name``: its summary in the group's list, ``about`` and
+    the examples in ``epilog`` in its help, the parameters it declares, ``handler`` to run it.
+    The command adds its own options (files, colour, output format) after these.
+
+    >>> from strategy.cli.common import Parser
+    >>> commands = Parser(prog="strategy risk").add_subparsers()
+    >>> parser = capability_parser(commands, "chain", "Chains.", "examples: none", lambda a: 0)
+    >>> parser.parse_args(["10", "3", "2"]).defenders
+    [3, 2]
+    """
+    capability = CAPABILITIES[name]
+    parser = add_parser(commands, name, capability.summary, about, epilog)
+    capability.declare(parser)
+    parser.set_defaults(handler=handler)
+    return parser

@@ -13,6 +13,7 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.risk import capability_parser
 from strategy.cli.risk.paths import rules_text
 from strategy.engine.numbers import fraction_text
 from strategy.params.commands import CAPABILITIES
@@ -20,6 +21,11 @@ from strategy.params.commands import CAPABILITIES
 if TYPE_CHECKING:
     from strategy.risk.chain import ChainOdds
 
+ABOUT = (
+    "Attack territories holding D1, D2, … defenders one after another, "
+    "moving all armies but --leave into each territory taken (the 'blitz' plan). "
+    "Both sides always roll the most dice they may."
+)
 EPILOG = """examples:
   strategy risk chain 10 5 3 2
   strategy risk chain 30 5 3 2 --leave 2 --json
@@ -29,19 +35,9 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``chain`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "chain",
-        help=CAPABILITIES["chain"].summary,
-        description="Attack territories holding D1, D2, … defenders one after another, "
-        "moving all armies but --leave into each territory taken (the 'blitz' plan). "
-        "Both sides always roll the most dice they may.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["chain"].declare(parser)
+    parser = capability_parser(commands, "chain", ABOUT, EPILOG, run)
     add_colour_option(parser)
     add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

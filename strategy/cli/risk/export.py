@@ -17,6 +17,7 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import output_file, write_text
+from strategy.interop.efg import MAX_NODES
 from strategy.params import positive_int
 from strategy.params.risk import (
     add_battle_arguments,
@@ -24,7 +25,6 @@ from strategy.params.risk import (
     add_rule_options,
     battle_from_args,
 )
-from strategy.interop.efg import MAX_NODES
 
 EPILOG = """examples:
   strategy risk export 3 2 --choice sees-roll --out battle.efg

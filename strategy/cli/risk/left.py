@@ -13,10 +13,16 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.risk import capability_parser
 from strategy.cli.risk.editions import blitz_lines
 from strategy.engine.numbers import fraction_text
 from strategy.params.commands import CAPABILITIES
 
+ABOUT = (
+    "Cumulative odds of one battle in which both sides always roll the most "
+    "dice: for each K, the probability of capturing with at least K armies left in the "
+    "attacking territory (see --count), and of leaving the defender at most K armies."
+)
 EPILOG = """examples:
   strategy risk left 10 6
   strategy risk left 10 6 --at-least 4
@@ -27,19 +33,9 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``left`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "left",
-        help=CAPABILITIES["left"].summary,
-        description="Cumulative odds of one battle in which both sides always roll the most "
-        "dice: for each K, the probability of capturing with at least K armies left in the "
-        "attacking territory (see --count), and of leaving the defender at most K armies.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["left"].declare(parser)
+    parser = capability_parser(commands, "left", ABOUT, EPILOG, run)
     add_colour_option(parser)
     add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,11 +13,17 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.risk import capability_parser
 from strategy.cli.risk.paths import rules_text
 from strategy.engine.numbers import fraction_text
 from strategy.params.commands import CAPABILITIES
 from strategy.params.risk import play_asked
 
+ABOUT = (
+    "The fewest armies in the attacking territory (see --count) that capture "
+    "the territory, or conquer a whole path of territories as 'chain' does, with "
+    "probability at least --target. The comparison with the target is exact."
+)
 EPILOG = """examples:
   strategy risk need 10 --target 0.8
   strategy risk need 3 2 1 --target 95% --defender-sides 6,8,6
@@ -31,19 +37,9 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``need`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "need",
-        help=CAPABILITIES["need"].summary,
-        description="The fewest armies in the attacking territory (see --count) that capture "
-        "the territory, or conquer a whole path of territories as 'chain' does, with "
-        "probability at least --target. The comparison with the target is exact.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["need"].declare(parser)
+    parser = capability_parser(commands, "need", ABOUT, EPILOG, run)
     add_colour_option(parser)
     add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
