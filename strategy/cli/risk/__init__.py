@@ -7,7 +7,14 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from strategy.cli.common import add_commands, add_parser
+from strategy.cli.common import (
+    add_colour_option,
+    add_commands,
+    add_output_options,
+    add_parser,
+    write_json,
+    write_text,
+)
 from strategy.params.commands import CAPABILITIES
 
 SUBCOMMANDS = (
@@ -63,3 +70,42 @@ def capability_parser(
     capability.declare(parser)
     parser.set_defaults(handler=handler)
     return parser
+
+
+def text_command(
+    commands: argparse._SubParsersAction[Any],
+    name: str,
+    about: str,
+    epilog: str,
+    label: str | None,
+    text: Callable[[argparse.Namespace, Any], str],
+) -> None:
+    """Register the command of the capability ``name`` that prints its result as
+    ``text(args, result)`` says, in colour where ``--color`` allows, or as JSON; ``label``
+    names its progress bar (no bar for None).
+
+    >>> from strategy.cli.common import Parser
+    >>> commands = Parser(prog="strategy risk").add_subparsers()
+    >>> text_command(commands, "chain", "Chains.", "", None, lambda args, odds: "")
+    >>> commands.choices["chain"].parse_args(["10", "3", "--json"]).format
+    'json'
+    """
+
+    def run(args: argparse.Namespace) -> int:
+        from strategy.engine.progress import ProgressBar
+
+        capability = CAPABILITIES[name]
+        if label is None:
+            found = capability.call(args, None)
+        else:
+            with ProgressBar(label) as progress:
+                found = capability.call(args, progress)
+        if args.format == "json":
+            write_json(args, capability.json(args, found))
+        else:
+            write_text(args, text(args, found))
+        return 0
+
+    parser = capability_parser(commands, name, about, epilog, run)
+    add_colour_option(parser)
+    add_output_options(parser)
