@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, add_output_options, add_parser, write_json, write_text
+from strategy.cli.common import (
+    CliError,
+    add_output_options,
+    add_parser,
+    number,
+    write_json,
+    write_text,
+)
 from strategy.params import nonnegative_int, positive_int
 from strategy.params.calls import blitz_battle
 from strategy.params.risk import (
@@ -50,10 +57,7 @@ def confidence_level(text: str) -> float:
     >>> confidence_level("0.99")
     0.99
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = number(text, f"{text!r} is not a number")
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must lie strictly between 0 and 1")
     if not (1 + value) / 2 < 1:
