@@ -201,6 +201,22 @@ def write_json(args: argparse.Namespace, obj: Any, *, indent: int | None = 2) ->
     write_text(args, json.dumps(obj, indent=indent))
 
 
+def number(text: str, refusal: str) -> float:
+    """``text`` as a float, for an argparse type: ``refusal`` is its error if it is none.
+
+    >>> number("2.5", "no")
+    2.5
+    >>> number("x", "'x' is not a number")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'x' is not a number
+    """
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(refusal) from None
+
+
 def memory_size(text: str) -> int:
     """An argparse type for ``--max-memory``: ``8G``, ``512M`` or a number of bytes."""
     from strategy.engine.resources import parse_size
@@ -213,12 +229,10 @@ def memory_size(text: str) -> int:
 
 def seconds(text: str) -> float:
     """An argparse type for ``--max-seconds``: a number of seconds >= 0 (0: no limit)."""
-    try:
-        value = float(text) if len(text) <= MAX_INTEGER_TEXT else float("nan")
-    except ValueError:
-        value = float("nan")
+    refusal = f"{echo(text)} is not a number of seconds >= 0"
+    value = number(text, refusal) if len(text) <= MAX_INTEGER_TEXT else float("nan")
     if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a number of seconds >= 0")
+        raise argparse.ArgumentTypeError(refusal)
     return value
 
 

@@ -16,7 +16,7 @@ import socket
 import sys
 from typing import Any
 
-from strategy.cli.common import CliError, add_parser
+from strategy.cli.common import CliError, add_parser, number
 from strategy.engine.errors import echo
 from strategy.params import nonnegative_int, positive_int
 
@@ -47,10 +47,7 @@ def seconds(text: str) -> float:
     >>> seconds("2.5")
     2.5
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a number of seconds") from None
+    value = number(text, f"{echo(text)} is not a number of seconds")
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{echo(text)} must be more than 0 seconds")
     return value

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+from collections.abc import Callable
 from typing import Any
 
-from strategy.cli.common import add_commands
+from strategy.cli.common import (
+    add_colour_option,
+    add_commands,
+    add_output_options,
+    add_parser,
+    write_json,
+    write_text,
+)
+from strategy.params.commands import CAPABILITIES
 
 SUBCOMMANDS = (
     "strategy.cli.risk.odds",
@@ -37,3 +46,66 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     sub = add_commands(parser, "risk_command")
     for name in SUBCOMMANDS:
         importlib.import_module(name).register(sub)
+
+
+def capability_parser(
+    commands: argparse._SubParsersAction[Any],
+    name: str,
+    about: str,
+    epilog: str,
+    handler: Callable[[argparse.Namespace], int],
+) -> argparse.ArgumentParser:
+    """The command of the capability ``name``: its summary in the group's list, ``about`` and
+    the examples in ``epilog`` in its help, the parameters it declares, ``handler`` to run it.
+    The command adds its own options (files, colour, output format) after these.
+
+    >>> from strategy.cli.common import Parser
+    >>> commands = Parser(prog="strategy risk").add_subparsers()
+    >>> parser = capability_parser(commands, "chain", "Chains.", "examples: none", lambda a: 0)
+    >>> parser.parse_args(["10", "3", "2"]).defenders
+    [3, 2]
+    """
+    capability = CAPABILITIES[name]
+    parser = add_parser(commands, name, capability.summary, about, epilog)
+    capability.declare(parser)
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+def text_command(
+    commands: argparse._SubParsersAction[Any],
+    name: str,
+    about: str,
+    epilog: str,
+    label: str | None,
+    text: Callable[[argparse.Namespace, Any], str],
+) -> None:
+    """Register the command of the capability ``name`` that prints its result as
+    ``text(args, result)`` says, in colour where ``--color`` allows, or as JSON; ``label``
+    names its progress bar (no bar for None).
+
+    >>> from strategy.cli.common import Parser
+    >>> commands = Parser(prog="strategy risk").add_subparsers()
+    >>> text_command(commands, "chain", "Chains.", "", None, lambda args, odds: "")
+    >>> commands.choices["chain"].parse_args(["10", "3", "--json"]).format
+    'json'
+    """
+
+    def run(args: argparse.Namespace) -> int:
+        from strategy.engine.progress import ProgressBar
+
+        capability = CAPABILITIES[name]
+        if label is None:
+            found = capability.call(args, None)
+        else:
+            with ProgressBar(label) as progress:
+                found = capability.call(args, progress)
+        if args.format == "json":
+            write_json(args, capability.json(args, found))
+        else:
+            write_text(args, text(args, found))
+        return 0
+
+    parser = capability_parser(commands, name, about, epilog, run)
+    add_colour_option(parser)
+    add_output_options(parser)

@@ -5,21 +5,19 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    add_colour_option,
-    add_output_options,
-    colour_wanted,
-    decimal,
-    write_json,
-    write_text,
-)
+from strategy.cli.common import colour_wanted, decimal
+from strategy.cli.risk import text_command
 from strategy.cli.risk.paths import rules_text
 from strategy.engine.numbers import fraction_text
-from strategy.params.commands import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.risk.chain import ChainOdds
 
+ABOUT = (
+    "Attack territories holding D1, D2, … defenders one after another, "
+    "moving all armies but --leave into each territory taken (the 'blitz' plan). "
+    "Both sides always roll the most dice they may."
+)
 EPILOG = """examples:
   strategy risk chain 10 5 3 2
   strategy risk chain 30 5 3 2 --leave 2 --json
@@ -29,30 +27,13 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``chain`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "chain",
-        help=CAPABILITIES["chain"].summary,
-        description="Attack territories holding D1, D2, … defenders one after another, "
-        "moving all armies but --leave into each territory taken (the 'blitz' plan). "
-        "Both sides always roll the most dice they may.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["chain"].declare(parser)
-    add_colour_option(parser)
-    add_output_options(parser)
-    parser.set_defaults(handler=run)
+    text_command(commands, "chain", ABOUT, EPILOG, None, text)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Compute the chain and print it."""
-    odds = CAPABILITIES["chain"].call(args, None)
-    if args.format == "json":
-        write_json(args, odds.to_json())
-    else:
-        text = chain_text(odds, colour=colour_wanted(args))
-        write_text(args, text if odds.blitz is None else f"{text}\ndice: {odds.blitz.describe()}")
-    return 0
+def text(args: argparse.Namespace, odds: ChainOdds) -> str:
+    """The chain as the command prints it: :func:`chain_text`, and the dice if not plain."""
+    text = chain_text(odds, colour=colour_wanted(args))
+    return text if odds.blitz is None else f"{text}\ndice: {odds.blitz.describe()}"
 
 
 def chain_text(odds: ChainOdds, *, colour: bool = False) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, write_json, write_text
+from strategy.cli.common import add_output_options, add_parser, write_json, write_text
 from strategy.params import nonnegative_int
 from strategy.params.calls import blitz_battle
 from strategy.params.risk import (
@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 #: Points of the curve text shows; beyond, every k-th (JSON has them all).
 TEXT_POINTS = 40
 
+SUMMARY = "how many troops to commit to an attack (RGD's slider): the best per objective"
+ABOUT = (
+    "For every number of troops committed to the attack (the rest stay home: "
+    "stop-until A - c), P(capture), the attackers lost and the balance; and for each "
+    "objective the best number. Under Balanced Blitz committing fewer troops can lose "
+    "fewer; under true random dice it cannot."
+)
 EPILOG = """examples:
   strategy risk commit 60 10 --edition rgd
   strategy risk commit 31 15 --capital --dice balanced-blitz --worth 3
@@ -39,16 +46,7 @@ DESCRIPTIONS = {
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``commit`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "commit",
-        help="how many troops to commit to an attack (RGD's slider): the best per objective",
-        description="For every number of troops committed to the attack (the rest stay home: "
-        "stop-until A - c), P(capture), the attackers lost and the balance; and for each "
-        "objective the best number. Under Balanced Blitz committing fewer troops can lose "
-        "fewer; under true random dice it cannot.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "commit", SUMMARY, ABOUT, EPILOG)
     add_battle_arguments(parser)
     parser.add_argument(
         "--worth",

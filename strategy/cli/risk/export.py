@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from strategy.cli.common import output_file, write_text
+from strategy.cli.common import add_parser, output_file, write_text
+from strategy.interop.efg import MAX_NODES
 from strategy.params import positive_int
 from strategy.params.risk import (
     add_battle_arguments,
@@ -24,8 +25,13 @@ from strategy.params.risk import (
     add_rule_options,
     battle_from_args,
 )
-from strategy.interop.efg import MAX_NODES
 
+SUMMARY = "write a battle's game tree as a Gambit extensive form (.efg)"
+ABOUT = (
+    "The game tree of one battle as a Gambit .efg file: the attacker is player "
+    "1 (Max), the defender player 2 (Min); chance probabilities exact; payoffs the "
+    "objective's. Gambit's tools (gambit-lcp, gambit-lp, pygambit) read it."
+)
 EPILOG = """examples:
   strategy risk export 3 2 --choice sees-roll --out battle.efg
   strategy risk export 4 3 --choice respond --objective signed --out battle.efg
@@ -34,15 +40,7 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``export`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "export",
-        help="write a battle's game tree as a Gambit extensive form (.efg)",
-        description="The game tree of one battle as a Gambit .efg file: the attacker is player "
-        "1 (Max), the defender player 2 (Min); chance probabilities exact; payoffs the "
-        "objective's. Gambit's tools (gambit-lcp, gambit-lp, pygambit) read it.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "export", SUMMARY, ABOUT, EPILOG)
     add_battle_arguments(parser)
     add_play_options(parser)
     add_rule_options(parser)

@@ -15,9 +15,15 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import add_output_options, write_text
+from strategy.cli.risk import capability_parser
 from strategy.cli.risk.plan import add_file_options
 from strategy.params.commands import CAPABILITIES
 
+ABOUT = (
+    "The defender's best placement of its armies before the attacker's turn "
+    "(a minimax over the defender's placements and the attacker's plans), compared with "
+    "spreading them evenly and stacking the border."
+)
 EPILOG = """examples:
   strategy risk fortify --from "Siam=12" --target Australia --armies 8
   strategy risk fortify --from "Siam=9" --target Australia --armies 6 --reinforce 3 --json
@@ -37,21 +43,11 @@ placements and plans."""
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``fortify`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "fortify",
-        help=CAPABILITIES["fortify"].summary,
-        description="The defender's best placement of its armies before the attacker's turn "
-        "(a minimax over the defender's placements and the attacker's plans), compared with "
-        "spreading them evenly and stacking the border.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["fortify"].declare(parser)
+    parser = capability_parser(commands, "fortify", ABOUT, EPILOG, run)
     add_file_options(
         parser, "check the attacker's value against the best fortification with N random turns"
     )
     add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

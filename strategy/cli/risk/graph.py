@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from strategy.cli.common import add_parser
 from strategy.cli.graph import add_graph_options, export
 from strategy.params.risk import (
     add_battle_arguments,
@@ -24,6 +25,12 @@ from strategy.params.risk import (
     battle_from_args,
 )
 
+SUMMARY = "export a battle's solved state graph (GraphML, GEXF, JSON, DOT, picture)"
+ABOUT = (
+    "The state graph of one battle under optimal play: every choice and roll "
+    "a node with its exact value and optimal moves, every roll an edge with its exact "
+    "probability. For networkx, Gephi, Cytoscape, yEd or Graphviz."
+)
 EPILOG = """examples:
   strategy risk graph 5 3 --out battle.graphml
   strategy risk graph 5 3 --compact --optimal-only --draw battle.png
@@ -32,15 +39,7 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``graph`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "graph",
-        help="export a battle's solved state graph (GraphML, GEXF, JSON, DOT, picture)",
-        description="The state graph of one battle under optimal play: every choice and roll "
-        "a node with its exact value and optimal moves, every roll an edge with its exact "
-        "probability. For networkx, Gephi, Cytoscape, yEd or Graphviz.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "graph", SUMMARY, ABOUT, EPILOG)
     add_battle_arguments(parser)
     add_play_options(parser)
     add_rule_options(parser)

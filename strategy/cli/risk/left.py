@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    add_colour_option,
-    add_output_options,
-    colour_wanted,
-    decimal,
-    write_json,
-    write_text,
-)
+from strategy.cli.common import colour_wanted, decimal
+from strategy.cli.risk import text_command
 from strategy.cli.risk.editions import blitz_lines
 from strategy.engine.numbers import fraction_text
-from strategy.params.commands import CAPABILITIES
 
+if TYPE_CHECKING:
+    from strategy.risk.capabilities import Left
+
+ABOUT = (
+    "Cumulative odds of one battle in which both sides always roll the most "
+    "dice: for each K, the probability of capturing with at least K armies left in the "
+    "attacking territory (see --count), and of leaving the defender at most K armies."
+)
 EPILOG = """examples:
   strategy risk left 10 6
   strategy risk left 10 6 --at-least 4
@@ -27,34 +28,16 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``left`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "left",
-        help=CAPABILITIES["left"].summary,
-        description="Cumulative odds of one battle in which both sides always roll the most "
-        "dice: for each K, the probability of capturing with at least K armies left in the "
-        "attacking territory (see --count), and of leaving the defender at most K armies.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["left"].declare(parser)
-    add_colour_option(parser)
-    add_output_options(parser)
-    parser.set_defaults(handler=run)
+    text_command(commands, "left", ABOUT, EPILOG, "odds", text)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Compute the tails and print them."""
-    from strategy.engine.progress import ProgressBar
+def text(args: argparse.Namespace, found: Left) -> str:
+    """The tails as the command prints them."""
     from strategy.present.render import paint
 
-    with ProgressBar("odds") as progress:
-        found = CAPABILITIES["left"].call(args, progress)
     fought = found.fought
     blitz, rules = fought.blitz, fought.odds.battle.rules
     attacker, defender = found.attacker, found.defender
-    if args.format == "json":
-        write_json(args, found.to_json())
-        return 0
     colour = colour_wanted(args)
     lines = [f"Battle {args.attackers} v {args.defenders}; rules: {rules.describe()}"]
     if not blitz.plain:
@@ -70,5 +53,4 @@ def run(args: argparse.Namespace) -> int:
                 + ("" if isinstance(p, float) else f"  {fraction_text(p)}")
                 for k, p in rows
             ]
-    write_text(args, "\n".join(lines))
-    return 0
+    return "\n".join(lines)

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    add_colour_option,
-    add_output_options,
-    colour_wanted,
-    decimal,
-    write_json,
-    write_text,
-)
+from strategy.cli.common import colour_wanted, decimal
+from strategy.cli.risk import text_command
 from strategy.cli.risk.paths import rules_text
 from strategy.engine.numbers import fraction_text
-from strategy.params.commands import CAPABILITIES
 from strategy.params.risk import play_asked
 
+if TYPE_CHECKING:
+    from strategy.risk.capabilities import Needed
+
+ABOUT = (
+    "The fewest armies in the attacking territory (see --count) that capture "
+    "the territory, or conquer a whole path of territories as 'chain' does, with "
+    "probability at least --target. The comparison with the target is exact."
+)
 EPILOG = """examples:
   strategy risk need 10 --target 0.8
   strategy risk need 3 2 1 --target 95% --defender-sides 6,8,6
@@ -31,34 +32,16 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``need`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "need",
-        help=CAPABILITIES["need"].summary,
-        description="The fewest armies in the attacking territory (see --count) that capture "
-        "the territory, or conquer a whole path of territories as 'chain' does, with "
-        "probability at least --target. The comparison with the target is exact.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["need"].declare(parser)
-    add_colour_option(parser)
-    add_output_options(parser)
-    parser.set_defaults(handler=run)
+    text_command(commands, "need", ABOUT, EPILOG, "need", text)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Search for the fewest armies and print them."""
-    from strategy.engine.progress import ProgressBar
+def text(args: argparse.Namespace, found: Needed) -> str:
+    """The fewest armies as the command prints them."""
     from strategy.present.render import paint
     from strategy.risk.variants.blitz import blitz_of
 
-    with ProgressBar("need") as progress:
-        found = CAPABILITIES["need"].call(args, progress)
     need, battle, rules = found.need, found.battle, found.rules
     blitz = blitz_of(battle)
-    if args.format == "json":
-        write_json(args, found.to_json())
-        return 0
     exact = args.exact and not blitz.balanced
     against = ", ".join(map(str, need.defenders))
     kept = battle.objective.parameter
@@ -86,5 +69,4 @@ def run(args: argparse.Namespace) -> int:
         )
     if play_asked(args):
         lines.append(f"optimal play under --choice {battle.choice}: {battle.objective.description}")
-    write_text(args, "\n".join(lines))
-    return 0
+    return "\n".join(lines)

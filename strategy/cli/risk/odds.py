@@ -13,6 +13,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, decimal, write_json, write_text
+from strategy.cli.risk import capability_parser
 from strategy.cli.risk.editions import blitz_lines
 from strategy.engine.numbers import fraction_text
 from strategy.params.commands import CAPABILITIES
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 #: Final states text lists; beyond, only this many of the most likely.
 TEXT_STATES = 20
 
+ABOUT = "Odds of one battle in which both sides always roll the most dice they may."
 EPILOG = """examples:
   strategy risk odds 10 6
   strategy risk odds 10 10 --count attacking --json
@@ -40,16 +42,8 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``odds`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "odds",
-        help=CAPABILITIES["odds"].summary,
-        description="Odds of one battle in which both sides always roll the most dice they may.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["odds"].declare(parser)
+    parser = capability_parser(commands, "odds", ABOUT, EPILOG, run)
     add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def dropped_line(mass: float, tolerance: float) -> str:

@@ -16,12 +16,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json, write_text
+from strategy.cli.risk import capability_parser
 from strategy.params import nonnegative_int, positive_int
-from strategy.params.commands import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.risk.plan.solve import TurnPlan
 
+ABOUT = (
+    "The optimal plan to take a continent (or any territories) this turn: "
+    "which territory attacks which, when to stop, and how many armies move in after each "
+    "capture, with P(success) compared with the best fixed chain and with attacking "
+    "everything."
+)
 EPILOG = """examples:
   strategy risk plan --from "Central America=14" --target "South America" \\
       --defenders "Venezuela=2,Brazil=3,Peru=1,Argentina=2"
@@ -45,17 +51,7 @@ or stop, and how many armies move in after each capture."""
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``plan`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "plan",
-        help=CAPABILITIES["plan"].summary,
-        description="The optimal plan to take a continent (or any territories) this turn: "
-        "which territory attacks which, when to stop, and how many armies move in after each "
-        "capture, with P(success) compared with the best fixed chain and with attacking "
-        "everything.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["plan"].declare(parser)
+    parser = capability_parser(commands, "plan", ABOUT, EPILOG, run)
     files = add_file_options(parser, "check the plan with N random turns")
     files.add_argument(
         "--graph",
@@ -71,7 +67,6 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="refuse graphs of turns with more than N states (default 20000)",
     )
     add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def add_file_options(parser: argparse.ArgumentParser, simulate: str) -> argparse._ArgumentGroup:

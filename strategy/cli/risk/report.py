@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, output_file, write_text
+from strategy.cli.common import CliError, add_parser, output_file, write_text
 from strategy.cli.risk.editions import blitz_from_args, fight
 from strategy.params import nonnegative_int, positive_int
 from strategy.params.calls import blitz_battle, refuse_play
@@ -24,6 +24,13 @@ if TYPE_CHECKING:
     from strategy.risk.rules import Rules
     from strategy.risk.variants.blitz import Blitz
 
+SUMMARY = "an HTML page: a battle's odds, its outcomes as a bar chart, the coloured table"
+ABOUT = (
+    "Write one self-contained HTML page (no scripts, no network): the odds "
+    "of the battle A v D, its final states as a bar chart, the armies-left tails, "
+    "the colour-coded table of battles 1..N v 1..M and the defender's strategy matrix "
+    "(for --choice; for sees-roll, seed 003's rule, when the battle is the classic one)."
+)
 EPILOG = """examples:
   strategy risk report --out report.html
   strategy risk report 20 15 --attackers 30 --defenders 30 --out report.html
@@ -35,16 +42,7 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``report`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "report",
-        help="an HTML page: a battle's odds, its outcomes as a bar chart, the coloured table",
-        description="Write one self-contained HTML page (no scripts, no network): the odds "
-        "of the battle A v D, its final states as a bar chart, the armies-left tails, "
-        "the colour-coded table of battles 1..N v 1..M and the defender's strategy matrix "
-        "(for --choice; for sees-roll, seed 003's rule, when the battle is the classic one).",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "report", SUMMARY, ABOUT, EPILOG)
     for name, default, what in (
         ("attackers", 10, "armies in the attacking territory of the battle shown"),
         ("defenders", 6, "armies in the defending territory"),

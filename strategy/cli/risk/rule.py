@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, write_json, write_text
+from strategy.cli.common import add_output_options, add_parser, write_json, write_text
 from strategy.params import positive_int
 from strategy.params.risk import add_rule_options, rules_from_args
 from strategy.risk.serialise import rules_json
@@ -19,6 +19,11 @@ if TYPE_CHECKING:
         ThresholdRule,
     )
 
+SUMMARY = "a rule of thumb for the odds of n v m armies, with its errors"
+ABOUT = (
+    "Search a family of memorable rules (attack if n >= a m + b; odds from "
+    "the surplus over that line) and score each against the exact table for n, m in 1..N."
+)
 EPILOG = """examples:
   strategy risk rule
   strategy risk rule --defender-dice 3
@@ -27,14 +32,7 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``rule`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "rule",
-        help="a rule of thumb for the odds of n v m armies, with its errors",
-        description="Search a family of memorable rules (attack if n >= a m + b; odds from "
-        "the surplus over that line) and score each against the exact table for n, m in 1..N.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "rule", SUMMARY, ABOUT, EPILOG)
     parser.add_argument(
         "--size", type=positive_int, default=50, metavar="N", help="n, m = 1..N (default 50)"
     )

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, add_output_options, write_json, write_text
+from strategy.cli.common import (
+    CliError,
+    add_output_options,
+    add_parser,
+    number,
+    write_json,
+    write_text,
+)
 from strategy.params import nonnegative_int, positive_int
 from strategy.params.calls import blitz_battle
 from strategy.params.risk import (
@@ -24,6 +31,13 @@ if TYPE_CHECKING:
 #: Below this many battles the normal approximation behind the means' intervals is poor.
 FEW_TRIALS = 30
 
+SUMMARY = "Monte Carlo estimates with confidence intervals, checked against the exact values"
+ABOUT = (
+    "Simulate battles, both sides rolling the most dice they may or, with "
+    "--choice, --objective or --no-stop, playing as the optimal-play table says, and "
+    "print each estimate with its confidence interval beside the exact value; a FLAG "
+    "line marks any exact value outside its interval."
+)
 EPILOG = """examples:
   strategy risk simulate 10 10 --trials 1000000 --seed 1
   strategy risk simulate 5 3 --defender-dice 3 --seed 7 --json
@@ -43,10 +57,7 @@ def confidence_level(text: str) -> float:
     >>> confidence_level("0.99")
     0.99
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = number(text, f"{text!r} is not a number")
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must lie strictly between 0 and 1")
     if not (1 + value) / 2 < 1:
@@ -58,16 +69,7 @@ def confidence_level(text: str) -> float:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``simulate`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "simulate",
-        help="Monte Carlo estimates with confidence intervals, checked against the exact values",
-        description="Simulate battles, both sides rolling the most dice they may or, with "
-        "--choice, --objective or --no-stop, playing as the optimal-play table says, and "
-        "print each estimate with its confidence interval beside the exact value; a FLAG "
-        "line marks any exact value outside its interval.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_parser(commands, "simulate", SUMMARY, ABOUT, EPILOG)
     add_battle_arguments(parser)
     parser.add_argument(
         "--trials",

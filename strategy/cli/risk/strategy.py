@@ -11,6 +11,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json
+from strategy.cli.risk import capability_parser
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
     from strategy.risk.play.strategy_matrix import StrategyMatrix
 
 
+ABOUT = (
+    "The strategy matrix: at each (A, D), rows A = 1..N attacking armies, "
+    "columns D = 1..M defending armies, how both sides play optimally under --choice "
+    "and --objective, as short codes explained in a legend."
+)
 EPILOG = """examples:
   strategy risk strategy --attackers 30 --defenders 30 --choice sees-roll
   strategy risk strategy --choice respond --objective keep:3
@@ -36,19 +42,9 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``strategy`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "strategy",
-        help=CAPABILITIES["strategy"].summary,
-        description="The strategy matrix: at each (A, D), rows A = 1..N attacking armies, "
-        "columns D = 1..M defending armies, how both sides play optimally under --choice "
-        "and --objective, as short codes explained in a legend.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["strategy"].declare(parser)
+    parser = capability_parser(commands, "strategy", ABOUT, EPILOG, run)
     add_grid_options(parser)
     add_output_options(parser, GRID_FORMATS)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

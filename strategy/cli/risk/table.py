@@ -12,6 +12,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json, write_npy
+from strategy.cli.risk import capability_parser
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
@@ -40,6 +41,11 @@ MAX_OUTPUT_CHARS = 128 * 1024**2
 #: Decimals a float table may show, and an exact one.
 FLOAT_DIGITS = 15
 MAX_DIGITS = 10_000
+ABOUT = (
+    "A table of battle values, rows A = 1..N attacking armies, columns "
+    "D = 1..M defending armies: the classic battle (both sides always roll the most "
+    "dice), or optimal play under --choice and --objective."
+)
 EPILOG = """examples:
   strategy risk table
   strategy risk table --attackers 10 --defenders 10 --count attacking
@@ -56,22 +62,12 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``table`` to the ``risk`` group."""
-    parser = commands.add_parser(
-        "table",
-        help=CAPABILITIES["table"].summary,
-        description="A table of battle values, rows A = 1..N attacking armies, columns "
-        "D = 1..M defending armies: the classic battle (both sides always roll the most "
-        "dice), or optimal play under --choice and --objective.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    CAPABILITIES["table"].declare(parser)
+    parser = capability_parser(commands, "table", ABOUT, EPILOG, run)
     add_grid_options(parser)
     parser.add_argument(
         "--digits", type=nonnegative_int, metavar="K", help="decimals shown in text, LaTeX and HTML"
     )
     add_output_options(parser, FORMATS)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
