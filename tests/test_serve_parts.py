@@ -144,6 +144,10 @@ def test_serve_warns_when_others_can_reach_it(
     # Bind to loopback whatever the host says, and serve nothing: only the words are tested.
     monkeypatch.setattr(strategy.cli.serve, "listen", lambda host, port: loopback_socket())
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: served.append(len(sockets)))
+    # uvicorn configures logging through dictConfig, which closes every handler made so far:
+    # in a test process that includes one absl made (OpenSpiel's tests import it) on the
+    # stream pytest was capturing then, and closing it closes pytest's capture for good.
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     assert main(["serve", "--host", "0.0.0.0"]) == 0
     out, err = capsys.readouterr()
     assert served == [1]
