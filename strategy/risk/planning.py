@@ -154,7 +154,8 @@ def plan(
     (``reinforce_on``: ``border``, the territories bordering the target, or ``any``), and
     the report compares the placements
     (:func:`~strategy.risk.plan.reinforcement.best_reinforcement`). A turn too large to solve
-    is refused before any work, with what bounds prove of its value (capture-all).
+    is refused before any work (:func:`refusal_bounds` says what bounds prove of its value,
+    at the cost of seconds on a large turn, which is why the refusal itself leaves it out).
 
     >>> report = plan(attackers={"Siam": 12}, target="Australia",
     ...               defenders="Indonesia=3,New Guinea=2,Western Australia=2,Eastern Australia=1")
@@ -172,17 +173,13 @@ def plan(
     exact = bound <= EXACT_LIMIT if exact is None else exact
     began = time.perf_counter()
     found: Reinforcement | None = None
-    try:
-        if reinforce:
-            found = best_reinforcement(
-                turn, reinforce, on=reinforce_on, exact=exact, max_states=max_states,
-                progress=progress,
-            )  # fmt: skip
-            solved = found.plan
-        else:
-            solved = plan_turn(turn, exact=exact, max_states=max_states, progress=progress)
-    except TooLarge as refused:
-        raise TooLarge(f"{refused}{_bounds_text(turn)}", refused.resource, refused.option) from None
+    if reinforce:
+        found = best_reinforcement(
+            turn, reinforce, on=reinforce_on, exact=exact, max_states=max_states, progress=progress
+        )
+        solved = found.plan
+    else:
+        solved = plan_turn(turn, exact=exact, max_states=max_states, progress=progress)
     seconds = time.perf_counter() - began
     return PlanReport(
         solved,
@@ -203,8 +200,16 @@ def placed_bound(turn: Turn, reinforce: int = 0, on: On = "border") -> int:
     return state_bound(place(turn, where, (reinforce,) * len(where)))
 
 
-def _bounds_text(turn: Turn) -> str:
-    """What a refused capture-all plan is known to be worth (strategy.risk.plan.bounds)."""
+def refusal_bounds(turn: Turn) -> str:
+    """What a capture-all turn too large to plan is proven to be worth, as words to add to
+    its refusal (:func:`strategy.risk.plan.bounds.plan_bounds`); nothing for other
+    objectives, or for a turn too large even to bound.
+
+    >>> from strategy.risk.plan.position import path_turn
+    >>> turn = path_turn(6, (2, 1))  # one stack on a path: the two bounds meet at the value
+    >>> f"{float(plan_turn(turn).value):.6f} <= P <= " in refusal_bounds(turn)
+    True
+    """
     if turn.objective.kind != "capture-all":
         return ""
     try:
@@ -217,4 +222,13 @@ def _bounds_text(turn: Turn) -> str:
     )
 
 
-__all__ = ["Map", "Position", "classic_map", "named", "placed_bound", "plan", "position"]
+__all__ = [
+    "Map",
+    "Position",
+    "classic_map",
+    "named",
+    "placed_bound",
+    "plan",
+    "position",
+    "refusal_bounds",
+]

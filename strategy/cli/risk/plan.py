@@ -91,13 +91,20 @@ def add_file_options(parser: argparse.ArgumentParser, simulate: str) -> argparse
 def run(args: argparse.Namespace) -> int:
     """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
+    from strategy.engine.resources import TooLarge
     from strategy.params.calls import plan_position, plan_report
-    from strategy.risk.planning import placed_bound
+    from strategy.risk.planning import placed_bound, refusal_bounds
 
     where = plan_position(args)
     graph = _graph_target(args, placed_bound(where.turn, args.reinforce, args.reinforce_on))
-    with ProgressBar("plan") as progress:
-        report = plan_report(args, where, progress)
+    try:
+        with ProgressBar("plan") as progress:
+            report = plan_report(args, where, progress)
+    except TooLarge as refused:
+        # At a terminal the bounds are worth their seconds; the library and the server
+        # refuse at once.
+        bounds = refusal_bounds(where.turn)
+        raise TooLarge(f"{refused}{bounds}", refused.resource, refused.option) from None
     written = _write_graph(graph, report.plan) if graph is not None else None
     if args.format == "json":
         obj = report.to_json()
