@@ -21,6 +21,7 @@ from typing import Any
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
+from strategy.engine.forward import Forward
 from strategy.risk.api import fought_odds
 from strategy.risk.battle import Battle
 from strategy.risk.chain import ChainOdds, chain_odds, per_territory
@@ -150,15 +151,8 @@ class Needed(Summarised):
         """How each battle was fought."""
         return blitz_of(self.battle)
 
-    @property
-    def attackers(self) -> int:
-        """The fewest armies that reach the target."""
-        return self.need.attackers
-
-    @property
-    def win_probability(self) -> Value:
-        """P(capture) with that many."""
-        return self.need.win_probability
+    attackers = Forward[int]("need", "The fewest armies that reach the target.")
+    win_probability = Forward[Value]("need", "P(capture) with that many.")
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``need --json`` shape."""

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from strategy.engine.display import Summarised, drawn
+from strategy.engine.forward import Forward
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
 from strategy.engine.probability import probability_sum
 from strategy.engine.solve import FLOAT_TIE_TOLERANCE as FLOAT_TIE
@@ -39,25 +40,12 @@ class Terms:
 
     battle: Battle
 
-    @property
-    def rules(self) -> Rules:
-        """The rules of the battle."""
-        return self.battle.rules
-
-    @property
-    def objective(self) -> Objective:
-        """What the values are the expectation of: the attacker maximises it."""
-        return self.battle.objective
-
-    @property
-    def choice(self) -> ChoiceRule:
-        """When each side chooses its dice."""
-        return self.battle.choice
-
-    @property
-    def allow_stop(self) -> bool:
-        """Whether the attacker may stop."""
-        return self.battle.allow_stop
+    rules = Forward[Rules]("battle", "The rules of the battle.")
+    objective = Forward[Objective](
+        "battle", "What the values are the expectation of: the attacker maximises it."
+    )
+    choice = Forward[ChoiceRule]("battle", "When each side chooses its dice.")
+    allow_stop = Forward[bool]("battle", "Whether the attacker may stop.")
 
 
 @dataclass(frozen=True, repr=False)

@@ -26,6 +26,7 @@ import numpy as np
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
+from strategy.engine.forward import Forward
 from strategy.engine.resources import TooLarge
 from strategy.risk.battle import Battle
 from strategy.risk.blitz_terms import V3_3, Balance, check_terms
@@ -76,25 +77,12 @@ class BlitzOdds(Summarised):
     error_bound: float
     win_steps: tuple[float, float, float, float] | None = None
 
-    @property
-    def battle(self) -> Battle:
-        """The battle asked about (its rules, and how it is fought)."""
-        return self.odds.battle
-
-    @property
-    def win_probability(self) -> Value:
-        """P(the attacker captures), as the blitz fights."""
-        return self.odds.win_probability
-
-    @property
-    def value(self) -> Value:
-        """The expected value of the battle's objective, as the blitz fights."""
-        return self.odds.value
-
-    @property
-    def play(self) -> CellPlay:
-        """The first move: the most dice (a blitz does not choose)."""
-        return self.odds.play
+    battle = Forward[Battle]("odds", "The battle asked about (its rules, and how it is fought).")
+    win_probability = Forward[Value]("odds", "P(the attacker captures), as the blitz fights.")
+    value = Forward[Value](
+        "odds", "The expected value of the battle's objective, as the blitz fights."
+    )
+    play = Forward[CellPlay]("odds", "The first move: the most dice (a blitz does not choose).")
 
     def to_json(self, *, at_least: int | None = None, at_most: int | None = None) -> dict[str, Any]:
         """The CLI's ``odds --json`` shape (:func:`~strategy.risk.serialise.blitz_odds_json`)."""
