@@ -29,6 +29,7 @@ from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.engine.game import Game, GameError, NodeKind, state_text
+from strategy.engine.walk import post_order
 from strategy.interop.spiel_game import SpielGame, from_pyspiel, pyspiel_module
 
 __all__ = ["GameSummary", "SpielGame", "from_pyspiel", "summarise", "to_pyspiel"]
@@ -79,31 +80,15 @@ def summarise(game: Game[Any, Any], *, max_states: int = MAX_STATES) -> GameSumm
     outcomes: dict[Hashable, None] = {}
     bound = Fraction(0)
     chance = simultaneous = False
+    expanded = 0  # states with moves
     longest: dict[Hashable, int] = {}  # decisions on the longest play from each finished state
-    children: dict[Hashable, list[Hashable]] = {}
-    stack = [game.initial_state()]
-    while stack:
-        state = stack[-1]
-        if state in longest:
-            stack.pop()
-            continue
-        pending = children.get(state)
-        if pending is not None:
-            stack.pop()
-            if any(c not in longest for c in pending):  # met again before its children ended
-                raise GameError(
-                    f"state {state_text(state)} can be reached from itself: "
-                    "OpenSpiel's games here must end"
-                )
-            step = 0 if game.kind(state) is NodeKind.CHANCE else 1
-            longest[state] = step + max(longest[c] for c in pending)
-            continue
+
+    def expand(state: Hashable) -> tuple[list[Hashable], list[Hashable]]:
+        nonlocal bound, chance, simultaneous, expanded
         kind = game.kind(state)
         if kind is NodeKind.TERMINAL:
             bound = max(bound, abs(Fraction(game.returns(state))))
-            longest[state] = 0
-            stack.pop()
-            continue
+            return [], []
         if kind is NodeKind.CHANCE:
             chance = True
             moves: Sequence[Any] = [outcome for outcome, _ in game.chance_outcomes(state)]
@@ -116,13 +101,25 @@ def summarise(game: Game[Any, Any], *, max_states: int = MAX_STATES) -> GameSumm
         else:
             moves = game.legal_actions(state)
             actions.update(dict.fromkeys(moves))
-        children[state] = [game.child(state, move) for move in moves]
-        if len(children) > max_states:
+        children = [game.child(state, move) for move in moves]
+        expanded += 1
+        if expanded > max_states:
             raise InputError(
                 f"the game has more than {max_states} reachable states; "
                 "OpenSpiel needs them all explored to declare the game"
             )
-        stack.extend(c for c in children[state] if c not in longest)
+        return children, children
+
+    def finish(state: Hashable, children: list[Hashable]) -> None:
+        if any(c not in longest for c in children):  # met again before its children ended
+            raise GameError(
+                f"state {state_text(state)} can be reached from itself: "
+                "OpenSpiel's games here must end"
+            )
+        step = 0 if game.kind(state) is NodeKind.CHANCE else 1
+        longest[state] = step + max(longest[c] for c in children) if children else 0
+
+    post_order(game.initial_state(), expand, finish, done=longest)
     start = game.initial_state()
     return GameSummary(
         tuple(actions), tuple(outcomes), bound, longest[start], len(longest), chance, simultaneous

@@ -28,6 +28,7 @@ from typing import Any, Literal, Protocol
 
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
 from strategy.engine.resources import TooLarge, require
+from strategy.engine.walk import post_order
 from strategy.risk.plan.compact import Policy, Values, solve_values
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.size import state_bound
@@ -219,28 +220,22 @@ def plan_turn(
         numbers = Values(turn, memo, induction.powers) if exact else raw
         return TurnPlan(turn, start, bank, numbers, Policy(induction, raw), exact)
     values, policy = induction.values, induction.policy
-    pending: dict[TurnState, tuple[Any, list[_Option]]] = {}
-    stack = [start]
+
+    def expand(state: TurnState) -> tuple[tuple[Any, list[_Option]], list[TurnState]]:
+        found = induction.expand(state)
+        return found, _Induction.children(found[1])
+
+    def finish(state: TurnState, found: tuple[Any, list[_Option]]) -> None:
+        values[state], policy[state] = induction.evaluate(*found)
+        if len(values) > limit:
+            raise TooLarge(
+                f"the plan passed {limit:,} states; give fewer armies", option="--max-states N"
+            )
+        if progress is not None and not len(values) % 4096:
+            progress(len(values), total)
+
     with _collector_paused():
-        while stack:
-            state = stack[-1]
-            if state in values:
-                stack.pop()
-                continue
-            expanded = pending.get(state)
-            if expanded is None:
-                expanded = pending[state] = induction.expand(state)
-                stack.extend(c for c in _Induction.children(expanded[1]) if c not in values)
-                continue
-            stack.pop()
-            del pending[state]
-            values[state], policy[state] = induction.evaluate(*expanded)
-            if len(values) > limit:
-                raise TooLarge(
-                    f"the plan passed {limit:,} states; give fewer armies", option="--max-states N"
-                )
-            if progress is not None and not len(values) % 4096:
-                progress(len(values), total)
+        post_order(start, expand, finish, done=values)
     shown = _Scaled(values, induction.powers, turn) if exact else values
     return TurnPlan(turn, start, bank, MappingProxyType(shown), MappingProxyType(policy), exact)
 
