@@ -25,17 +25,8 @@ import numpy as np
 
 from strategy.engine.numbers import prime_factors
 from strategy.risk.dice import exact_rolls, rules_roll
-from strategy.risk.kernels.geometry import (
-    Progress,
-    anti_diagonal,
-    captured_payoffs,
-    edge_cells,
-    edge_order,
-    held_payoffs,
-    spent_rows,
-    table_diagonals,
-    tick,
-)
+from strategy.risk.kernels import geometry
+from strategy.risk.kernels.geometry import Progress
 from strategy.risk.kernels.scaled import IntArray, ObjectArray, Powers, ScaledRows, reduce_scalar
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
@@ -55,7 +46,9 @@ def exact_table(
     rows, columns = objective.split("start_offset", max_attackers, max_defenders)
     head = [
         tuple(Fraction(v + rows[row + 1] + c) for v, c in zip(payoffs, columns[1:], strict=True))
-        for row, payoffs in enumerate(spent_rows(rules, objective, max_attackers, max_defenders))
+        for row, payoffs in enumerate(
+            geometry.spent_rows(rules, objective, max_attackers, max_defenders)
+        )
     ]
     max_n = max(max_attackers - rules.offset, 0)
     sweep = _ExactSweep(rules, objective, max_n, max_defenders)
@@ -76,8 +69,8 @@ class _ExactSweep:
         # Diagonal u, indexed by d, sits in slot u % (k + 1): it reads the k diagonals below it.
         self.numerators: ObjectArray = np.zeros((self.k + 1, columns + 1), dtype=object)
         self.exponents: IntArray = np.zeros((self.k + 1, primes, columns + 1), dtype=np.int64)
-        self.captured = captured_payoffs(rules, objective, max_n)
-        self.held = held_payoffs(rules, objective, columns)
+        self.captured = geometry.captured_payoffs(rules, objective, max_n)
+        self.held = geometry.held_payoffs(rules, objective, columns)
         full = (rules.attacker_dice, rules.defender_dice)
         # full_counts[t]: the full roll's count when the defender loses k - t armies.
         self.full_counts: ObjectArray = np.zeros((self.k + 1, 1), dtype=object)
@@ -93,7 +86,7 @@ class _ExactSweep:
         ad, dd = self.rules.attacker_dice, self.rules.defender_dice
         final = (0,) * len(self.rolls.primes)
         scales: dict[tuple[int, ...], int] = {}
-        for n, d in edge_order(self.max_n, self.columns, self.rules):
+        for n, d in geometry.edge_order(self.max_n, self.columns, self.rules):
             dice = (min(ad, n), min(dd, d))
             sources: list[tuple[int, int, tuple[int, ...]]] = []
             for la, ld, count in self.rolls.outcomes[dice]:
@@ -120,7 +113,7 @@ class _ExactSweep:
         numerators: ObjectArray = np.empty(shape, dtype=object)
         exponents: IntArray = np.empty((len(self.rolls.primes), *shape), dtype=np.int64)
         total = self.max_n + self.columns
-        for diagonal in table_diagonals(self.max_n, self.columns, self.rules):
+        for diagonal in geometry.table_diagonals(self.max_n, self.columns, self.rules):
             u, lo, hi, first, last, i0, i1 = diagonal
             slot = u % (self.k + 1)
             self.exponents[slot] = 0
@@ -130,17 +123,17 @@ class _ExactSweep:
                 self.numerators[slot, u] = self.held[u]
             if i0 <= i1:
                 self._interior(u, i0, i1)
-            for d in edge_cells(first, last, i0, i1):
+            for d in geometry.edge_cells(first, last, i0, i1):
                 self.numerators[slot, d], self.exponents[slot, :, d] = self.edges[(u - d, d)]
             if first <= last:
-                anti_diagonal(numerators, 0, diagonal)[:] = self.numerators[
+                geometry.anti_diagonal(numerators, 0, diagonal)[:] = self.numerators[
                     slot, last : first - 1 : -1
                 ]
                 for i, row in enumerate(exponents):
-                    anti_diagonal(row, 0, diagonal)[:] = self.exponents[
+                    geometry.anti_diagonal(row, 0, diagonal)[:] = self.exponents[
                         slot, i, last : first - 1 : -1
                     ]
-            tick(progress, u, total)
+            geometry.tick(progress, u, total)
         return numerators, exponents
 
     def _interior(self, u: int, i0: int, i1: int) -> None:
@@ -202,5 +195,5 @@ def exact_push(
                 else:
                     held[0] = held[0] * base_powers.scalar((grown - held[1],)) + numerator * count
                     held[1] = grown
-        tick(progress, top - u, top)
+        geometry.tick(progress, top - u, top)
     return final

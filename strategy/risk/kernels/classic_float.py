@@ -19,16 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from strategy.risk.dice import float_rolls
-from strategy.risk.kernels.geometry import (
-    Progress,
-    captured_payoffs,
-    edge_cells,
-    edge_order,
-    held_payoffs,
-    spent_rows,
-    table_diagonals,
-    tick,
-)
+from strategy.risk.kernels import geometry
+from strategy.risk.kernels.geometry import Progress
 from strategy.risk.kernels.rows import LazyRows
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
@@ -54,7 +46,9 @@ def float_table(
 ) -> FloatArray:
     """``table[A-1, D-1]``: the value of ``objective`` at A attackers, D defenders."""
     table = np.empty((max_attackers, max_defenders))
-    for row, payoffs in enumerate(spent_rows(rules, objective, max_attackers, max_defenders)):
+    for row, payoffs in enumerate(
+        geometry.spent_rows(rules, objective, max_attackers, max_defenders)
+    ):
         table[row] = payoffs
     max_n = max_attackers - rules.offset
     if max_n >= 1:
@@ -72,15 +66,15 @@ def _fill_by_diagonals(
     ad, dd = rules.attacker_dice, rules.defender_dice
     k = min(ad, dd)
     columns = table.shape[1]
-    captured = captured_payoffs(rules, objective, max_n)
-    held = held_payoffs(rules, objective, columns)
+    captured = geometry.captured_payoffs(rules, objective, max_n)
+    held = geometry.held_payoffs(rules, objective, columns)
     # A full roll from (n, d) leads to (n - k + j, d - j) with probability kernel[j]: on the
     # diagonal k below, indexed by n, a correlation with the kernel.
     kernel = full_roll_kernel(rules)
     edges = _float_edges(max_n, columns, rules, captured, held)
     block = _DiagonalBlock(table, rules.offset, max_n, k)
     total = max_n + columns
-    for diagonal in table_diagonals(max_n, columns, rules):
+    for diagonal in geometry.table_diagonals(max_n, columns, rules):
         u, lo, hi, first, last, i0, i1 = diagonal
         cur, source = block.next(u)  # diagonals u and u - k, indexed by n
         if lo == 0:
@@ -89,9 +83,9 @@ def _fill_by_diagonals(
             cur[0] = held[u]
         if i0 <= i1:
             cur[u - i1 : u - i0 + 1] = np.correlate(source[u - i1 - k : u - i0 + 1], kernel)
-        for d in edge_cells(first, last, i0, i1):
+        for d in geometry.edge_cells(first, last, i0, i1):
             cur[u - d] = edges[(u - d, d)]
-        tick(progress, u, total)
+        geometry.tick(progress, u, total)
     block.flush()
 
 
@@ -106,7 +100,7 @@ def _float_edges(
     def value(n: int, d: int) -> float:
         return captured[n] if d == 0 else held[d] if n == 0 else edges[(n, d)]
 
-    for n, d in edge_order(max_n, columns, rules):
+    for n, d in geometry.edge_order(max_n, columns, rules):
         edges[(n, d)] = sum(
             p * value(n - la, d - ld) for la, ld, p in rolls[(min(ad, n), min(dd, d))]
         )
