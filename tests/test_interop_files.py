@@ -147,3 +147,16 @@ def test_matrix_command_saves_nfg_and_reads_it_back(
     first = run_json(capsys, "matrix", argument, "--save-nfg", str(path))
     assert path.read_text(encoding="utf-8") == NormalFormGame.of(given_matrix).to_nfg()
     assert run_json(capsys, "matrix", "--file", str(path)) == first
+
+
+def test_an_entry_past_python_s_digit_limit_is_saved_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by tests/test_cli_fuzz.py: 10**-5000 has a 5001-digit denominator, past the
+    # 4,300 digits str() writes by default; the file must hold it exactly all the same.
+    path = tmp_path / "tiny.nfg"
+    status, _, err = run(capsys, "matrix", "1e-5000", "--float", "--save-nfg", str(path))
+    assert status == 0, err
+    text = path.read_text(encoding="utf-8")
+    assert f"1/1{'0' * 5000} -1/1{'0' * 5000}" in text
+    assert NormalFormGame.from_nfg(text).matrix == ((Fraction(1, 10**5000),),)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import TypeAlias
 
@@ -39,6 +41,9 @@ __all__ = [
 MAX_EXPONENT = 100_000
 #: The most characters a number typed by the user may have.
 MAX_NUMBER_TEXT = 4000
+#: The most characters of a number in a file the toolkit may have written: a typed entry
+#: within the limits above, written exactly (``1e-100000`` as p/q has 100,003 characters).
+MAX_FILE_NUMBER_TEXT = 250_000
 
 # Fraction's own grammar: an optional sign, then p/q or a decimal with an optional exponent.
 _NUMBER = re.compile(
@@ -68,11 +73,20 @@ def int_text(number: int) -> str:
     5001
     """
     limit = sys.get_int_max_str_digits()
-    if limit == 0 or number.bit_length() < 3 * limit:
+    if limit == 0 or number.bit_length() < 3 * limit:  # within the guard: nothing to lift
         return str(number)
+    with _any_length():
+        return str(number)
+
+
+@contextmanager
+def _any_length() -> Iterator[None]:
+    """Lift Python's guard on integers of over 4300 digits, for a conversion whose length
+    was already checked."""
+    limit = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:
-        return str(number)
+        yield
     finally:
         sys.set_int_max_str_digits(limit)
 
@@ -108,9 +122,10 @@ def decimal_text(value: Fraction | int, digits: int, *, signed: bool = False) ->
     return f"{sign}{whole}.{decimals}" if digits else f"{sign}{whole}"
 
 
-def parse_fraction(text: str, what: str = "number") -> Fraction:
+def parse_fraction(text: str, what: str = "number", *, longest: int = MAX_NUMBER_TEXT) -> Fraction:
     """The rational ``text`` writes exactly (``"0.8"``, ``"4/5"``, ``"1e-3"``), refused with
-    ``InputError`` when it is not a number or would be too large to hold.
+    ``InputError`` when it is not a number, has more than ``longest`` characters, or would
+    be too large to hold.
 
     >>> parse_fraction("1e-99999999")
     Traceback (most recent call last):
@@ -118,8 +133,8 @@ def parse_fraction(text: str, what: str = "number") -> Fraction:
     strategy.engine.errors.InputError: '1e-99999999' is too large a number: exponents run \
 from -100000 to 100000
     """
-    if len(text) > MAX_NUMBER_TEXT:
-        raise InputError(f"the {what} has {len(text)} characters, more than {MAX_NUMBER_TEXT}")
+    if len(text) > longest:
+        raise InputError(f"the {what} has {len(text)} characters, more than {longest}")
     match = _NUMBER.fullmatch(text)
     if match is None or not any(c.isdigit() for c in text):
         raise InputError(f"{echo(text)} is not a {what}")
@@ -130,7 +145,8 @@ from -100000 to 100000
             f"{MAX_EXPONENT}"
         )
     try:
-        return Fraction(text)
+        with _any_length():
+            return Fraction(text)
     except (ValueError, ZeroDivisionError):
         raise InputError(f"{echo(text)} is not a {what}") from None
 

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from strategy.engine.errors import InputError
-from strategy.engine.numbers import fraction_text, parse_fraction
+from strategy.engine.numbers import MAX_FILE_NUMBER_TEXT, fraction_text, parse_fraction
 
 __all__ = ["NormalFormGame", "gambit_quote"]
 
@@ -91,7 +91,9 @@ class NormalFormGame:
             for names in (self.rows, self.columns)
         )
         payoffs = " ".join(
-            f"{row[j]} {-row[j]}" for j in range(len(self.columns)) for row in self.matrix
+            f"{_number(row[j])} {_number(-row[j])}"
+            for j in range(len(self.columns))
+            for row in self.matrix
         )
         return (
             f'NFG 1 R {gambit_quote(self.title)} {{ "Max" "Min" }}\n'
@@ -132,6 +134,12 @@ def gambit_quote(text: str) -> str:
     "say \"hi\""
     """
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _number(value: Fraction) -> str:
+    """A payoff as Gambit writes it (``3``, ``-1/2``), at any length: ``1e-5000`` is a
+    matrix entry like any other."""
+    return fraction_text(value).removesuffix("/1")
 
 
 def _numbered(count: int) -> tuple[str, ...]:
@@ -189,7 +197,9 @@ class _Reader:
         raise InputError("not a Gambit .nfg game: the file ends early")
 
     def number(self, word: str) -> Fraction:
-        return parse_fraction(word.rstrip(","), "payoff in a .nfg file")
+        return parse_fraction(
+            word.rstrip(","), "payoff in a .nfg file", longest=MAX_FILE_NUMBER_TEXT
+        )
 
     def game(self) -> NormalFormGame:
         if self.next(_WORD, "NFG") != "NFG":
