@@ -19,7 +19,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_commands, add_parser, cannot_write, output_file
-from strategy.cli.games import add_nim_arguments
+from strategy.cli.games import add_dice_options, add_nim_arguments
 from strategy.params import positive_int
 
 if TYPE_CHECKING:
@@ -148,8 +148,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "dice --rolls 3 --optimal-only --out dice.gexf",
         run_dice,
     )
-    dice.add_argument("--rolls", type=positive_int, default=2, help="rolls allowed (default 2)")
-    dice.add_argument("--sides", type=positive_int, default=6, help="faces of the die (default 6)")
+    add_dice_options(dice, 2, say_sides=True)
 
 
 def _game(
