@@ -22,6 +22,7 @@ from strategy.params import Option, add_options, calls, nonnegative_int, positiv
 from strategy.params.risk import (
     ATTACKERS,
     add_battle_arguments,
+    add_battle_options,
     add_blitz_options,
     add_path_rule_options,
     add_play_options,
@@ -80,9 +81,7 @@ def _odds(parser: argparse.ArgumentParser) -> None:
         "the exact true-random distribution, by default only up to 1000 armies)",
     )
     add_tail_options(parser, "also")
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_blitz_options(parser)
+    add_battle_options(parser)
     # None: exact, except where Balanced Blitz chooses floats for a large battle.
     parser.set_defaults(exact=None)
 
@@ -101,9 +100,7 @@ def _table(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="compute every cell as an exact fraction (JSON/CSV show them)",
     )
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_blitz_options(parser)
+    add_battle_options(parser)
 
 
 def _strategy(parser: argparse.ArgumentParser) -> None:

@@ -228,6 +228,19 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_battle_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the battle fought: optimal play, the rules and how it is blitzed.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_battle_options(parser)
+    >>> [group.title for group in parser._action_groups[2:]]
+    ['optimal play', 'rules of the battle', 'how the battle is blitzed']
+    """
+    add_play_options(parser)
+    add_rule_options(parser)
+    add_blitz_options(parser)
+
+
 def play_asked(args: argparse.Namespace) -> bool:
     """Whether ``--choice``, ``--objective`` or ``--no-stop`` was given: commands that also
     describe the classic battle show it when none was."""
