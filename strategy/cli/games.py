@@ -115,7 +115,13 @@ def add_position_argument(parser: argparse.ArgumentParser) -> None:
 
 def add_dice_options(parser: argparse.ArgumentParser, rolls: int, *, say_sides: bool) -> None:
     """``--rolls`` (default ``rolls``) and ``--sides`` of the roll-or-stop dice game;
-    ``say_sides``: whether the help of ``--sides`` names its default."""
+    ``say_sides``: whether the help of ``--sides`` names its default.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_dice_options(parser, 2, say_sides=True)
+    >>> parser.parse_args(["--sides", "4"])
+    Namespace(rolls=2, sides=4)
+    """
     sides = "faces of the die" + (" (default 6)" if say_sides else "")
     parser.add_argument(
         "--rolls", type=positive_int, default=rolls, help=f"rolls allowed (default {rolls})"
@@ -124,7 +130,11 @@ def add_dice_options(parser: argparse.ArgumentParser, rolls: int, *, say_sides: 
 
 
 def goal_option(goal: int) -> Option:
-    """Pig's ``--goal``, ``goal`` by default."""
+    """Pig's ``--goal``, ``goal`` by default.
+
+    >>> goal_option(10).help
+    'points to win (10)'
+    """
     return Option("--goal", type=positive_int, default=goal, help=f"points to win ({goal})")
 
 
