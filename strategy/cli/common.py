@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from strategy.engine.errors import InputError, cut, cut_quotations, echo
 from strategy.engine.numbers import decimal_text
-from strategy.params import MAX_INTEGER_TEXT
+from strategy.params import MAX_INTEGER_TEXT, Option, add_options
 
 
 class CliError(InputError):
@@ -240,21 +240,25 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     """``--max-memory`` and ``--max-seconds``: the resource budget of one command."""
     from strategy.engine.resources import DEFAULT_SECONDS, MEMORY_SHARE
 
-    group = parser.add_argument_group("resources")
-    group.add_argument(
-        "--max-memory",
-        type=memory_size,
-        metavar="SIZE",
-        help=f"refuse work estimated to need more memory than SIZE, as in 8G (default: "
-        f"{MEMORY_SHARE * 100:.0f}%% of the memory available)",
-    )
-    group.add_argument(
-        "--max-seconds",
-        type=seconds,
-        metavar="S",
-        help=f"refuse work estimated to take longer than S seconds, and stop work still "
-        f"running after S seconds, as in --max-seconds 3600 (default {DEFAULT_SECONDS:g}; "
-        "0: no limit)",
+    add_options(
+        parser.add_argument_group("resources"),
+        (
+            Option(
+                "--max-memory",
+                type=memory_size,
+                metavar="SIZE",
+                help=f"refuse work estimated to need more memory than SIZE, as in 8G (default: "
+                f"{MEMORY_SHARE * 100:.0f}%% of the memory available)",
+            ),
+            Option(
+                "--max-seconds",
+                type=seconds,
+                metavar="S",
+                help=f"refuse work estimated to take longer than S seconds, and stop work still "
+                f"running after S seconds, as in --max-seconds 3600 (default {DEFAULT_SECONDS:g}; "
+                "0: no limit)",
+            ),
+        ),
     )
 
 

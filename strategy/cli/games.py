@@ -28,7 +28,7 @@ from strategy.cli.common import (
 )
 from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
 from strategy.engine.numbers import fraction_text
-from strategy.params import nonnegative_int, positive_int, whole_number
+from strategy.params import Option, add_options, nonnegative_int, positive_int, whole_number
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -49,6 +49,45 @@ TIME_LIMIT = 300.0
 # JSON with more values than this is written without indentation (one value a line is slow
 # to write and to read).
 INDENTED_VALUES = 10_000
+
+
+#: Pig's options but ``--goal``.
+PIG_OPTIONS = (
+    Option("--hold-at", type=positive_int, help="both players hold at this turn total"),
+    Option(
+        "--method",
+        choices=("auto", "exact", "float"),
+        default="auto",
+        help=f"exact fractions (goal <= {MAX_EXACT_PIG_GOAL}) or float64; auto: exact up to "
+        f"goal {EXACT_PIG_GOAL}",
+    ),
+    Option("--step", type=positive_int, help="table spacing (default goal/10)"),
+)
+#: The matrix game's arguments: the payoffs given or read, how they are solved and saved.
+MATRIX_OPTIONS = (
+    Option("matrix", nargs="?", help='payoffs to the row player as JSON, e.g. "[[1,-1],[-1,1]]"'),
+    Option(
+        "--file",
+        metavar="PATH",
+        help="read the payoffs from PATH instead: JSON rows, CSV rows, .npy or a Gambit .nfg "
+        "two-player zero-sum game (- for stdin)",
+    ),
+    Option("--float", dest="exact", action="store_false", help="linear programming"),
+    Option(
+        "--method",
+        choices=METHODS,
+        default="auto",
+        help="exact method: the simplex, or a float LP's supports solved exactly and certified "
+        f"(auto: the simplex up to {SIMPLEX_SIDE} rows or columns)",
+    ),
+    Option("--details", action="store_true", help="also give the method used and the time taken"),
+    Option(
+        "--save-nfg",
+        type=output_file,
+        metavar="FILE",
+        help="also write the game as a Gambit .nfg file (exact payoffs)",
+    ),
+)
 
 
 def add_command(
@@ -72,6 +111,31 @@ def add_nim_arguments(parser: argparse.ArgumentParser) -> None:
 def add_position_argument(parser: argparse.ArgumentParser) -> None:
     """A tic-tac-toe position, the empty board unless given."""
     parser.add_argument("position", nargs="?", default=".........", help="nine marks X, O or .")
+
+
+def add_dice_options(parser: argparse.ArgumentParser, rolls: int, *, say_sides: bool) -> None:
+    """``--rolls`` (default ``rolls``) and ``--sides`` of the roll-or-stop dice game;
+    ``say_sides``: whether the help of ``--sides`` names its default.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_dice_options(parser, 2, say_sides=True)
+    >>> parser.parse_args(["--sides", "4"])
+    Namespace(rolls=2, sides=4)
+    """
+    sides = "faces of the die" + (" (default 6)" if say_sides else "")
+    parser.add_argument(
+        "--rolls", type=positive_int, default=rolls, help=f"rolls allowed (default {rolls})"
+    )
+    parser.add_argument("--sides", type=positive_int, default=6, help=sides)
+
+
+def goal_option(goal: int) -> Option:
+    """Pig's ``--goal``, ``goal`` by default.
+
+    >>> goal_option(10).help
+    'points to win (10)'
+    """
+    return Option("--goal", type=positive_int, default=goal, help=f"points to win ({goal})")
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -146,8 +210,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "dice --rolls 3\ndice --rolls 5 --sides 20 --json",
         run_dice,
     )
-    dice.add_argument("--rolls", type=positive_int, default=3, help="rolls allowed (default 3)")
-    dice.add_argument("--sides", type=positive_int, default=6, help="faces of the die")
+    add_dice_options(dice, 3, say_sides=False)
 
     pig = add_command(
         commands,
@@ -156,16 +219,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "pig --goal 100\npig --goal 100 --hold-at 20\npig --goal 10 --json",
         run_pig,
     )
-    pig.add_argument("--goal", type=positive_int, default=100, help="points to win (100)")
-    pig.add_argument("--hold-at", type=positive_int, help="both players hold at this turn total")
-    pig.add_argument(
-        "--method",
-        choices=("auto", "exact", "float"),
-        default="auto",
-        help=f"exact fractions (goal <= {MAX_EXACT_PIG_GOAL}) or float64; auto: exact up to "
-        f"goal {EXACT_PIG_GOAL}",
-    )
-    pig.add_argument("--step", type=positive_int, help="table spacing (default goal/10)")
+    add_options(pig, (goal_option(100), *PIG_OPTIONS))
 
     matrix = add_command(
         commands,
@@ -177,32 +231,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "python make_game.py | strategy matrix --file -",
         run_matrix,
     )
-    matrix.add_argument(
-        "matrix", nargs="?", help='payoffs to the row player as JSON, e.g. "[[1,-1],[-1,1]]"'
-    )
-    matrix.add_argument(
-        "--file",
-        metavar="PATH",
-        help="read the payoffs from PATH instead: JSON rows, CSV rows, .npy or a Gambit .nfg "
-        "two-player zero-sum game (- for stdin)",
-    )
-    matrix.add_argument("--float", dest="exact", action="store_false", help="linear programming")
-    matrix.add_argument(
-        "--method",
-        choices=METHODS,
-        default="auto",
-        help="exact method: the simplex, or a float LP's supports solved exactly and certified "
-        f"(auto: the simplex up to {SIMPLEX_SIDE} rows or columns)",
-    )
-    matrix.add_argument(
-        "--details", action="store_true", help="also give the method used and the time taken"
-    )
-    matrix.add_argument(
-        "--save-nfg",
-        type=output_file,
-        metavar="FILE",
-        help="also write the game as a Gambit .nfg file (exact payoffs)",
-    )
+    add_options(matrix, MATRIX_OPTIONS)
 
 
 def _add_heap_options(parser: argparse.ArgumentParser, up_to: int) -> None:

@@ -19,8 +19,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_commands, add_parser, cannot_write, output_file
-from strategy.cli.games import add_nim_arguments
-from strategy.params import positive_int
+from strategy.cli.games import add_dice_options, add_nim_arguments
+from strategy.params import Option, add_options, positive_int
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game
@@ -42,31 +42,36 @@ EPILOG = """examples:
   strategy graph nim 2 2 | dot -Tsvg > nim.svg"""
 
 
-def add_graph_options(parser: argparse.ArgumentParser) -> None:
-    """``--out``, ``--draw``, ``--optimal-only`` and ``--max-states``."""
-    group = parser.add_argument_group("the graph")
-    group.add_argument(
+#: Where the graph goes, and how much of it.
+GRAPH_OPTIONS = (
+    Option(
         "--out",
         type=output_file,
         metavar="FILE",
         help="write the graph; the extension picks the format: .graphml, .gexf, .json "
         "(node-link), .dot or .gv (default: DOT text on stdout, unless --draw)",
-    )
-    group.add_argument(
+    ),
+    Option(
         "--draw", type=output_file, metavar="FILE", help="draw the graph to FILE.png, .svg or .pdf"
-    )
-    group.add_argument(
+    ),
+    Option(
         "--optimal-only",
         action="store_true",
         help="keep only what optimal play can reach (every optimal action, every chance outcome)",
-    )
-    group.add_argument(
+    ),
+    Option(
         "--max-states",
         type=positive_int,
         default=100_000,
         metavar="N",
         help="refuse graphs of more than N states (default 100000)",
-    )
+    ),
+)
+
+
+def add_graph_options(parser: argparse.ArgumentParser) -> None:
+    """``--out``, ``--draw``, ``--optimal-only`` and ``--max-states``."""
+    add_options(parser.add_argument_group("the graph"), GRAPH_OPTIONS)
 
 
 def export(
@@ -148,8 +153,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "dice --rolls 3 --optimal-only --out dice.gexf",
         run_dice,
     )
-    dice.add_argument("--rolls", type=positive_int, default=2, help="rolls allowed (default 2)")
-    dice.add_argument("--sides", type=positive_int, default=6, help="faces of the die (default 6)")
+    add_dice_options(dice, 2, say_sides=True)
 
 
 def _game(

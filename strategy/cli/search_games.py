@@ -15,7 +15,13 @@ from fractions import Fraction
 from typing import Any
 
 from strategy.cli.common import CliError, add_parser
-from strategy.cli.games import MAX_EXACT_PIG_GOAL, add_command, add_position_argument, emit
+from strategy.cli.games import (
+    MAX_EXACT_PIG_GOAL,
+    add_command,
+    add_position_argument,
+    emit,
+    goal_option,
+)
 from strategy.engine.numbers import fraction_text
 from strategy.params import nonnegative_int, positive_int
 from strategy.risk.choices import CHOICE_RULES
@@ -58,7 +64,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "mcts pig --goal 10 --playouts 50000\nmcts pig --goal 6 --compare --json",
         run_mcts,
     )
-    pig.add_argument("--goal", type=positive_int, default=10, help="points to win (10)")
+    goal_option(10).add(pig)
     risk = add_command(
         games,
         "risk",

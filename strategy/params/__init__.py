@@ -8,8 +8,9 @@ declarations are argparse arguments: argparse already gives types, choices, defa
 and one-line errors, and one declaration per parameter is the point (a second, non-argparse
 table beside the CLI's would be the drift this package exists to avoid).
 
-This module holds the converters of single values: each raises
-:class:`argparse.ArgumentTypeError` with one line naming what is wrong.
+This module holds the converters of single values, each raising
+:class:`argparse.ArgumentTypeError` with one line naming what is wrong, and :class:`Option`,
+one argument declared as a value, so that an option two commands take is declared once.
 
 >>> positive_int("12"), yes_no("no")
 (12, False)
@@ -22,6 +23,9 @@ argparse.ArgumentTypeError: '-1' must not be negative
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
+from typing import Any
 
 from strategy.engine.errors import echo
 
@@ -87,3 +91,42 @@ def yes_no(text: str) -> bool:
     if value in ("no", "n", "false", "0"):
         return False
     raise argparse.ArgumentTypeError(f"{echo(text)} is not yes or no")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One argument of a parser: its ``name`` (``--flag``, or a positional's name) and the
+    keywords of :meth:`argparse.ArgumentParser.add_argument` it gives; those left ``None``
+    keep argparse's own (a flag's default stays ``False``).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_options(parser, [Option("--rolls", type=positive_int, default=3, help="rolls")])
+    >>> parser.parse_args(["--rolls", "2"]).rolls, parser.parse_args([]).rolls
+    (2, 3)
+    """
+
+    name: str
+    type: Callable[[str], Any] | None = None
+    action: str | None = None
+    dest: str | None = None
+    nargs: str | None = None
+    const: Any = None
+    default: Any = None
+    choices: tuple[str, ...] | None = None
+    required: bool | None = None
+    metavar: str | None = None
+    help: str | None = None
+
+    def add(self, parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+        """Add this argument to ``parser`` (or to one of its groups)."""
+        keywords = {f.name: getattr(self, f.name) for f in fields(self)[1:]}
+        given = {key: value for key, value in keywords.items() if value is not None}
+        parser.add_argument(self.name, **given)
+
+
+def add_options(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup, options: Iterable[Option]
+) -> None:
+    """Add each of ``options`` to ``parser``, in order."""
+    for option in options:
+        option.add(parser)

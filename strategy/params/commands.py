@@ -18,10 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from strategy.params import calls, nonnegative_int, positive_int
+from strategy.params import Option, add_options, calls, nonnegative_int, positive_int
 from strategy.params.risk import (
-    add_attackers_argument,
+    ATTACKERS,
     add_battle_arguments,
+    add_battle_options,
     add_blitz_options,
     add_path_rule_options,
     add_play_options,
@@ -80,9 +81,7 @@ def _odds(parser: argparse.ArgumentParser) -> None:
         "the exact true-random distribution, by default only up to 1000 armies)",
     )
     add_tail_options(parser, "also")
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_blitz_options(parser)
+    add_battle_options(parser)
     # None: exact, except where Balanced Blitz chooses floats for a large battle.
     parser.set_defaults(exact=None)
 
@@ -101,9 +100,7 @@ def _table(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="compute every cell as an exact fraction (JSON/CSV show them)",
     )
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_blitz_options(parser)
+    add_battle_options(parser)
 
 
 def _strategy(parser: argparse.ArgumentParser) -> None:
@@ -132,26 +129,19 @@ def _path(parser: argparse.ArgumentParser, limits: tuple[str, ...]) -> None:
     add_blitz_options(parser, limits=limits)
 
 
+def _path_defenders(text: str) -> Option:
+    """The positional ``D ...`` of a path of territories; ``text`` says what they are."""
+    return Option("defenders", type=positive_int, nargs="+", metavar="D", help=text)
+
+
 def _chain(parser: argparse.ArgumentParser) -> None:
-    add_attackers_argument(parser)
-    parser.add_argument(
-        "defenders",
-        type=positive_int,
-        nargs="+",
-        metavar="D",
-        help="defenders on the path, in order",
-    )
+    ATTACKERS.add(parser)
+    _path_defenders("defenders on the path, in order").add(parser)
     _path(parser, ())
 
 
 def _need(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "defenders",
-        type=positive_int,
-        nargs="+",
-        metavar="D",
-        help="defenders of the territory; several for a path of territories",
-    )
+    _path_defenders("defenders of the territory; several for a path of territories").add(parser)
     parser.add_argument(
         "--target", required=True, metavar="P", help="the probability to reach: 0.8, 80%% or 4/5"
     )
@@ -169,33 +159,35 @@ def _left(parser: argparse.ArgumentParser) -> None:
 def _position(parser: argparse.ArgumentParser, defenders: str) -> None:
     """Where the armies are and what to take; ``defenders`` says what ``--defenders``
     gives."""
-    where = parser.add_argument_group("the position")
-    where.add_argument(
-        "--from",
-        dest="attacker",
-        action="append",
-        default=[],
-        metavar="T=N,...",
-        help='the attacker\'s territories and armies, as "Central America=14" (repeatable)',
-    )
-    where.add_argument(
-        "--defenders",
-        action="append",
-        default=[],
-        metavar="T=N,...",
-        help=f'{defenders}, as "Venezuela=2,Brazil=3" (repeatable)',
-    )
-    where.add_argument(
-        "--target", help='what to take: a continent or territories, as "South America"'
-    )
-    where.add_argument(
-        "--region", help="more territories in play (a path to the target), as the target is"
-    )
-    where.add_argument(
-        "--no-disputed",
-        action="store_true",
-        help="classic board without the New Guinea-Western Australia border, as TotalRisk "
-        "and hacker_risk draw it",
+    add_options(
+        parser.add_argument_group("the position"),
+        (
+            Option(
+                "--from",
+                dest="attacker",
+                action="append",
+                default=[],
+                metavar="T=N,...",
+                help='the attacker\'s territories and armies, as "Central America=14" (repeatable)',
+            ),
+            Option(
+                "--defenders",
+                action="append",
+                default=[],
+                metavar="T=N,...",
+                help=f'{defenders}, as "Venezuela=2,Brazil=3" (repeatable)',
+            ),
+            Option("--target", help='what to take: a continent or territories, as "South America"'),
+            Option(
+                "--region", help="more territories in play (a path to the target), as the target is"
+            ),
+            Option(
+                "--no-disputed",
+                action="store_true",
+                help="classic board without the New Guinea-Western Australia border, as "
+                "TotalRisk and hacker_risk draw it",
+            ),
+        ),
     )
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from strategy.engine.errors import InputError, echo
-from strategy.params import nonnegative_int, positive_int, yes_no
+from strategy.params import Option, add_options, nonnegative_int, positive_int, yes_no
 from strategy.risk.battle import Battle
 from strategy.risk.choices import CHOICE_RULES, choice_rule
 from strategy.risk.editions import DICE_MODES, EDITIONS, edition
@@ -49,19 +49,18 @@ RETREAT_HELP = (
 )
 
 
-def add_attackers_argument(parser: argparse.ArgumentParser) -> None:
-    """The positional ``A``: the armies of the attacking territory."""
-    parser.add_argument(
-        "attackers",
-        type=nonnegative_int,
-        metavar="A",
-        help="armies in the attacking territory (see --count)",
-    )
+#: The positional ``A``: the armies of the attacking territory.
+ATTACKERS = Option(
+    "attackers",
+    type=nonnegative_int,
+    metavar="A",
+    help="armies in the attacking territory (see --count)",
+)
 
 
 def add_battle_arguments(parser: argparse.ArgumentParser) -> None:
     """The positional ``A D`` of a single battle."""
-    add_attackers_argument(parser)
+    ATTACKERS.add(parser)
     parser.add_argument(
         "defenders", type=nonnegative_int, metavar="D", help="armies in the defending territory"
     )
@@ -84,51 +83,42 @@ def add_tail_options(parser: argparse.ArgumentParser, word: str) -> None:
     )
 
 
-def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """The rule options: dice, faces, ties, armies left behind, the count convention, the
-    edition and RGD's modifiers. Defaults are ``None``: the edition's (or the classic)."""
-    group = parser.add_argument_group("rules of the battle")
-    group.add_argument(
-        "--attacker-dice",
-        type=positive_int,
-        metavar="N",
-        help="most dice the attacker may roll (default 3)",
-    )
-    group.add_argument(
-        "--defender-dice",
-        type=positive_int,
-        metavar="N",
-        help="most dice the defender may roll (default 2; Risiko: 3)",
-    )
-    group.add_argument(
-        "--attacker-sides",
-        type=positive_int,
-        metavar="S",
-        help="faces of the attacker's dice (default 6)",
-    )
-    group.add_argument(
-        "--defender-sides",
-        type=positive_int,
-        metavar="S",
-        help="faces of the defender's dice (default 6; Risk 2210 commanders: 8)",
-    )
-    group.add_argument(
+#: Each side's most dice and faces: option, metavar, help (the classic's default, and
+#: where an edition differs).
+DICE = (
+    ("--attacker-dice", "N", "most dice the attacker may roll (default 3)"),
+    ("--defender-dice", "N", "most dice the defender may roll (default 2; Risiko: 3)"),
+    ("--attacker-sides", "S", "faces of the attacker's dice (default 6)"),
+    ("--defender-sides", "S", "faces of the defender's dice (default 6; Risk 2210 commanders: 8)"),
+)
+#: The rule options but the edition and its modifiers.
+RULE_OPTIONS = (
+    *(Option(name, type=positive_int, metavar=metavar, help=text) for name, metavar, text in DICE),
+    Option(
         "--ties",
         choices=("defender", "attacker"),
         help="who wins a tied pair of dice (default defender)",
-    )
-    group.add_argument(
+    ),
+    Option(
         "--stay-behind",
         type=nonnegative_int,
         metavar="N",
         help="armies that must stay in the attacking territory (default 1)",
-    )
-    group.add_argument(
+    ),
+    Option(
         "--count",
         choices=("territory", "attacking"),
         help="A counts every army in the attacking territory (default, as the "
         "seeds) or only those that may attack (Tan 1997, Osborne 2003; RGD's troop counts)",
-    )
+    ),
+)
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The rule options: dice, faces, ties, armies left behind, the count convention, the
+    edition and RGD's modifiers. Defaults are ``None``: the edition's (or the classic)."""
+    group = parser.add_argument_group("rules of the battle")
+    add_options(group, RULE_OPTIONS)
     add_edition_options(group)
 
 
@@ -236,6 +226,19 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="the attacker fights to the end (by default it may stop before any roll)",
     )
+
+
+def add_battle_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the battle fought: optimal play, the rules and how it is blitzed.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_battle_options(parser)
+    >>> [group.title for group in parser._action_groups[2:]]
+    ['optimal play', 'rules of the battle', 'how the battle is blitzed']
+    """
+    add_play_options(parser)
+    add_rule_options(parser)
+    add_blitz_options(parser)
 
 
 def play_asked(args: argparse.Namespace) -> bool:

@@ -13,13 +13,11 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.params import nonnegative_int, positive_int
+from strategy.params import Option, add_options, nonnegative_int, positive_int
 from strategy.params.calls import blitz_battle
 from strategy.params.risk import (
     add_battle_arguments,
-    add_blitz_options,
-    add_play_options,
-    add_rule_options,
+    add_battle_options,
     battle_from_args,
     play_asked,
 )
@@ -67,34 +65,38 @@ def confidence_level(text: str) -> float:
     return value
 
 
-def register(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add ``simulate`` to the ``risk`` group."""
-    parser = add_parser(commands, "simulate", SUMMARY, ABOUT, EPILOG)
-    add_battle_arguments(parser)
-    parser.add_argument(
+#: How many battles, from which seed, and the confidence of the intervals.
+SIMULATION = (
+    Option(
         "--trials",
         type=positive_int,
         default=100_000,
         metavar="N",
         help="battles to simulate (default 100000)",
-    )
-    parser.add_argument(
+    ),
+    Option(
         "--seed",
         type=nonnegative_int,
         metavar="S",
         help="seed of the random generator: the same seed gives the same output "
         "(default: a fresh seed, printed so the run can be repeated)",
-    )
-    parser.add_argument(
+    ),
+    Option(
         "--confidence",
         type=confidence_level,
         default=0.95,
         metavar="C",
         help="confidence level of the intervals (default 0.95)",
-    )
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_blitz_options(parser)
+    ),
+)
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``simulate`` to the ``risk`` group."""
+    parser = add_parser(commands, "simulate", SUMMARY, ABOUT, EPILOG)
+    add_battle_arguments(parser)
+    add_options(parser, SIMULATION)
+    add_battle_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=run)
 
