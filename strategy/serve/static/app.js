@@ -434,7 +434,22 @@
     }
   }
 
+  // The answers below the odds share one frame: a title, the answer, its error and its
+  // JSON; index.html names each and holds what it shows besides.
+  function answerPanels() {
+    for (const panel of document.querySelectorAll("article[data-answer]")) {
+      const name = panel.dataset.answer;
+      const error = element("p", { id: `${name}-error`, class: "error" });
+      error.hidden = true;
+      const links = element("p", { class: "links" });
+      links.append(element("a", { id: `${name}-json`, href: `/api/${name}` }, "JSON"));
+      panel.prepend(element("h2", {}, panel.dataset.title), element("p", { id: name }), error);
+      panel.append(links);
+    }
+  }
+
   async function init() {
+    answerPanels();
     try {
       schema = await get("/api/params");
     } catch (error) {
