@@ -267,3 +267,13 @@ def test_tabular_results_are_data_frames() -> None:
         "expected_defender_left",
         "expected_signed",
     ]
+
+
+def test_a_position_given_once_named_or_built() -> None:
+    from strategy.risk.plan.calls import named
+
+    terms = {"attackers": "Siam=7", "defenders": "Indonesia=2", "target": "Indonesia"}
+    given = named(**terms)
+    assert risk.position(given).turn == risk.position(**terms).turn
+    with pytest.raises(InputError, match="the position is given: attackers"):
+        risk.position(given, attackers="Siam=9")

@@ -266,23 +266,13 @@ def fortify(args: argparse.Namespace, progress: Progress | None = None) -> Forti
     reinforcements and optimal plan."""
     from strategy.risk.plan.calls import fortify as best_fortification
     from strategy.risk.plan.simulate import require_trials
-    from strategy.risk.planning import named
 
     if getattr(args, "simulate", None):
         require_trials(args.simulate)
-    terms = _position_terms(args)
-    objective, move_in = terms.pop("objective"), terms.pop("move_in")
-    board, mine, fixed, target, region = named(**terms)
     return best_fortification(
-        attackers=mine,
+        **_position_terms(args),
+        battle=Battle(rules_from_args(args)),
         armies=args.armies,
-        target=target,
-        defenders=fixed,
-        region=region,
-        map=board,
-        objective=objective,
-        move_in=move_in,
-        rules=rules_from_args(args),
         reinforce=args.reinforce,
         reinforce_on=args.reinforce_on,
         exact=args.exact is not False,

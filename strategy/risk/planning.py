@@ -1,132 +1,27 @@
 """A whole attack phase on the map as one library call: :func:`position` builds the turn
-from plain names and armies, :func:`plan` solves it, compares it with the fixed chains
-and, if asked, checks it by simulation (``risk plan``).
+from plain names and armies (:mod:`strategy.risk.plan.calls`), :func:`plan` solves it,
+compares it with the fixed chains and, if asked, checks it by simulation (``risk plan``).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
-from strategy.risk.battle import Battle
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.plan.baselines import compare as compare_chains
 from strategy.risk.plan.bounds import plan_bounds
-from strategy.risk.plan.calls import Armies, armies_of, board_of, turn_of
+from strategy.risk.plan.calls import Position, named, position
 from strategy.risk.plan.maps import Map, classic_map
-from strategy.risk.plan.model import MoveIn, Turn
+from strategy.risk.plan.model import Turn
 from strategy.risk.plan.placement import place
-from strategy.risk.plan.position import armies_from_json, left_out
 from strategy.risk.plan.reinforcement import On, Reinforcement, best_reinforcement, eligible
 from strategy.risk.plan.report import PlanReport
 from strategy.risk.plan.simulate import require_trials, simulate_plan
 from strategy.risk.plan.size import state_bound
 from strategy.risk.plan.solve import EXACT_LIMIT, plan_turn
-
-
-@dataclass(frozen=True)
-class Position:
-    """A turn to plan (:class:`~strategy.risk.plan.model.Turn`: the region in play, its
-    armies, the target, the objective, the rules) and the territories given but left out
-    of the region (armies elsewhere do not take part)."""
-
-    turn: Turn
-    left_out: tuple[str, ...] = ()
-
-
-def position(
-    *,
-    attackers: Armies = (),
-    defenders: Armies = (),
-    target: str | Sequence[str] | None = None,
-    region: str | Sequence[str] | None = None,
-    map: Map | None = None,
-    disputed: bool = True,
-    objective: str = "capture-all",
-    move_in: MoveIn = "classic",
-    file: Mapping[str, Any] | None = None,
-    battle: Battle | None = None,
-    **terms: Any,
-) -> Position:
-    """The turn to plan: the attacker's and the other territories' armies (a mapping,
-    ``"T=N,..."`` or a list of those), what to take (a continent or territories) and more
-    territories in play (``region``: a path to the target, say), on ``map`` (the classic
-    board; ``disputed=False`` drops the New Guinea-Western Australia border). ``file`` is
-    a position file's JSON (``attacker``, ``defenders``, ``target``, ``region``); what is
-    given here adds to it. ``objective`` is ``capture-all``, ``territories``,
-    ``value[:BONUS]`` (BONUS defaults to the continent's) or ``keep:K``. The battle's
-    rules come as ``odds`` takes them; both sides roll the most dice.
-
-    >>> where = position(attackers="Siam=12", defenders="Indonesia=3,New Guinea=2,"
-    ...                  "Western Australia=2,Eastern Australia=1", target="Australia")
-    >>> len(where.turn.names), where.left_out  # Siam and the four of Australia
-    (5, ())
-    """
-    fought = Battle.of(battle, **terms)
-    if not fought.choice.fixed or not fought.plain:
-        raise InputError(
-            "a plan has both sides roll the most dice, true random, each battle to its "
-            "end or its break-off: no choice rule, Balanced Blitz or limit"
-        )
-    board, mine, theirs, target, region = named(
-        attackers=attackers,
-        defenders=defenders,
-        target=target,
-        region=region,
-        map=map,
-        disputed=disputed,
-        file=file,
-    )
-    turn = turn_of(
-        board,
-        mine,
-        theirs,
-        target,
-        region,
-        objective=objective,
-        rules=fought.rules,
-        move_in=move_in,
-    )
-    return Position(turn, left_out(turn, mine, theirs))
-
-
-Named = tuple[
-    Map, dict[str, int], dict[str, int], "str | Sequence[str]", "str | Sequence[str] | None"
-]
-
-
-def named(
-    *,
-    attackers: Armies = (),
-    defenders: Armies = (),
-    target: str | Sequence[str] | None = None,
-    region: str | Sequence[str] | None = None,
-    map: Map | None = None,
-    disputed: bool = True,
-    file: Mapping[str, Any] | None = None,
-) -> Named:
-    """The board and the position as named, before any turn is built: the armies of both
-    sides by territory, the target and the region, from ``file`` (a position file's JSON)
-    and what is given here, which adds to it (:func:`position` takes the same terms).
-
-    >>> board, mine, theirs, target, region = named(attackers="Siam=12", target="Australia")
-    >>> mine, target, region
-    ({'Siam': 12}, 'Australia', None)
-    """
-    board = board_of(map, disputed=disputed)
-    file = file or {}
-    mine = armies_from_json(board, file.get("attacker", {}), "the position's attacker")
-    theirs = armies_from_json(board, file.get("defenders", {}), "the position's defenders")
-    mine |= armies_of(board, attackers)
-    theirs |= armies_of(board, defenders)
-    target = target or file.get("target")
-    if not target:
-        raise InputError("name what to take: target= a continent or territories")
-    return board, mine, theirs, target, region or file.get("region")
 
 
 def plan(

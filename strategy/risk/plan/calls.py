@@ -1,9 +1,11 @@
-"""Placement searches as library calls on a position named as players name it.
+"""A position named as players name it, and the placement searches on it, as library calls.
 
-``reinforce`` and ``fortify`` take the position as ``strategy risk plan`` reads it: armies
-as ``"Central America=14"`` or ``{"Central America": 14}``, the target and an optional
-region as names, the classic board unless ``map`` gives another (a :class:`Map` or a path
-to a JSON map). ``objective="value"`` takes the target continent's bonus.
+:func:`position` builds the turn to plan; :func:`reinforce` and :func:`fortify` search its
+placements. All three take the position as ``strategy risk plan`` reads it (the keywords
+of :func:`named`): armies as ``"Central America=14"`` or ``{"Central America": 14}``, the
+target and an optional region as names, the classic board unless ``map`` gives another (a
+:class:`Map` or a path to a JSON map). ``objective="value"`` takes the target continent's
+bonus.
 
 >>> found = reinforce(
 ...     attackers="Siam=4",
@@ -20,17 +22,20 @@ to a JSON map). ``objective="value"`` takes the target continent's bonus.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from inspect import signature
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from strategy.engine.errors import InputError
+from strategy.risk.battle import Battle
 from strategy.risk.plan.fortification import Fortification, fortify_turn
 from strategy.risk.plan.maps import Map, classic_map, load_map
 from strategy.risk.plan.model import MoveIn, Turn
 from strategy.risk.plan.objectives import TurnObjective
-from strategy.risk.plan.position import armies_from_json, build_turn, parse_armies
+from strategy.risk.plan.position import armies_from_json, build_turn, left_out, parse_armies
 from strategy.risk.plan.reinforcement import On, Reinforcement, best_reinforcement
 from strategy.risk.plan.solve import Progress
-from strategy.risk.rules import DEFAULT_RULES, Rules
 
 #: Armies on the map: ``{"Central America": 14}``, ``"Central America=14,Mexico=3"``, or
 #: a list of such strings (the command line's repeated options).
@@ -77,60 +82,122 @@ def objective_of(board: Map, target: Names, objective: str | TurnObjective) -> T
     return TurnObjective.parse(objective)
 
 
-def turn_of(
-    board: Map,
-    attackers: Mapping[str, int],
-    defenders: Mapping[str, int],
-    target: Names,
+class Named(NamedTuple):
+    """The board and the position as named, before any turn is built: the armies of both
+    sides by territory, the target and the region."""
+
+    board: Map
+    attackers: dict[str, int]
+    defenders: dict[str, int]
+    target: Names
+    region: Names | None
+
+
+def named(
+    *,
+    attackers: Armies = (),
+    defenders: Armies = (),
+    target: Names | None = None,
     region: Names | None = None,
+    map: Map | str | Path | None = None,
+    disputed: bool = True,
+    file: Mapping[str, Any] | None = None,
+) -> Named:
+    """The position from ``file`` (a position file's JSON: ``attacker``, ``defenders``,
+    ``target``, ``region``) and what is given here, which adds to it: the attacker's and
+    the other territories' armies (a mapping, ``"T=N,..."`` or a list of those), what to
+    take (a continent or territories) and more territories in play (``region``: a path to
+    the target, say), on ``map`` (the classic board; ``disputed=False`` drops the New
+    Guinea-Western Australia border).
+
+    >>> board, mine, theirs, target, region = named(attackers="Siam=12", target="Australia")
+    >>> mine, target, region
+    ({'Siam': 12}, 'Australia', None)
+    """
+    board = board_of(map, disputed=disputed)
+    file = file or {}
+    mine = armies_from_json(board, file.get("attacker", {}), "the position's attacker")
+    theirs = armies_from_json(board, file.get("defenders", {}), "the position's defenders")
+    mine |= armies_of(board, attackers)
+    theirs |= armies_of(board, defenders)
+    target = target or file.get("target")
+    if not target:
+        raise InputError("name what to take: target= a continent or territories")
+    return Named(board, mine, theirs, target, region or file.get("region"))
+
+
+#: The keywords that name a position: :func:`named`'s.
+NAMING = tuple(signature(named).parameters)
+
+
+def naming(terms: dict[str, Any]) -> dict[str, Any]:
+    """Take the keywords that name the position (:data:`NAMING`) out of ``terms``."""
+    return {key: terms.pop(key) for key in NAMING if key in terms}
+
+
+@dataclass(frozen=True)
+class Position:
+    """A turn to plan (:class:`~strategy.risk.plan.model.Turn`: the region in play, its
+    armies, the target, the objective, the rules) and the territories given but left out
+    of the region (armies elsewhere do not take part)."""
+
+    turn: Turn
+    left_out: tuple[str, ...] = ()
+
+
+def position(
+    given: Named | None = None,
     *,
     objective: str | TurnObjective = "capture-all",
     move_in: MoveIn = "classic",
-    rules: Rules = DEFAULT_RULES,
-) -> Turn:
-    """:func:`~strategy.risk.plan.position.build_turn` with the objective named."""
-    return build_turn(
+    battle: Battle | None = None,
+    **terms: Any,
+) -> Position:
+    """The turn to plan, on the position ``given`` or the one :func:`named` makes of the
+    ``terms`` it takes; the other ``terms`` are the battle's rules, as ``odds`` takes them
+    (both sides roll the most dice). ``objective`` is ``capture-all``, ``territories``,
+    ``value[:BONUS]`` (BONUS defaults to the continent's) or ``keep:K``.
+
+    >>> where = position(attackers="Siam=12", defenders="Indonesia=3,New Guinea=2,"
+    ...                  "Western Australia=2,Eastern Australia=1", target="Australia")
+    >>> len(where.turn.names), where.left_out  # Siam and the four of Australia
+    (5, ())
+    """
+    names = naming(terms)
+    if given is not None and names:
+        raise InputError(f"the position is given: {', '.join(names)} cannot change it")
+    fought = Battle.of(battle, **terms)
+    if not fought.choice.fixed or not fought.plain:
+        raise InputError(
+            "a plan has both sides roll the most dice, true random, each battle to its "
+            "end or its break-off: no choice rule, Balanced Blitz or limit"
+        )
+    board, mine, theirs, target, region = given or named(**names)
+    turn = build_turn(
         board,
-        attackers,
-        defenders,
+        mine,
+        theirs,
         target,
         region,
         objective=objective_of(board, target, objective),
-        rules=rules,
+        rules=fought.rules,
         move_in=move_in,
     )
+    return Position(turn, left_out(turn, mine, theirs))
 
 
 def reinforce(
     *,
-    attackers: Armies,
-    defenders: Armies,
-    target: Names,
     reinforcements: int,
     on: On = "border",
-    region: Names | None = None,
-    map: Map | str | Path | None = None,
-    disputed: bool = True,
-    objective: str | TurnObjective = "capture-all",
-    move_in: MoveIn = "classic",
-    rules: Rules = DEFAULT_RULES,
     exact: bool = True,
     max_states: int | None = None,
     progress: Progress | None = None,
+    **terms: Any,
 ) -> Reinforcement:
-    """Where to place ``reinforcements`` before the turn
-    (:func:`~strategy.risk.plan.reinforcement.best_reinforcement`)."""
-    board = board_of(map, disputed=disputed)
-    turn = turn_of(
-        board,
-        armies_of(board, attackers),
-        armies_of(board, defenders),
-        target,
-        region,
-        objective=objective,
-        move_in=move_in,
-        rules=rules,
-    )
+    """Where to place ``reinforcements`` before the turn on the position :func:`position`
+    makes of ``terms`` (:func:`~strategy.risk.plan.reinforcement.best_reinforcement`)."""
+    turn = position(**terms).turn
     return best_reinforcement(
         turn, reinforcements, on=on, exact=exact, max_states=max_states, progress=progress
     )
@@ -138,34 +205,23 @@ def reinforce(
 
 def fortify(
     *,
-    attackers: Armies,
     armies: int,
-    target: Names,
-    defenders: Armies | None = None,
-    region: Names | None = None,
-    map: Map | str | Path | None = None,
-    disputed: bool = True,
-    objective: str | TurnObjective = "capture-all",
-    move_in: MoveIn = "classic",
-    rules: Rules = DEFAULT_RULES,
     reinforce: int = 0,
     reinforce_on: On = "border",
     exact: bool = True,
     max_states: int | None = None,
     progress: Progress | None = None,
+    **terms: Any,
 ) -> Fortification:
     """Where the defender should put ``armies`` on its territories of the region, at least
     one each, against an attacker who places ``reinforce`` armies and plans optimally
-    (:func:`~strategy.risk.plan.fortification.fortify_turn`). ``defenders`` fixes the armies
-    of some enemy territories; the defender places on all the others in the region."""
-    board = board_of(map, disputed=disputed)
-    mine = armies_of(board, attackers)
-    fixed = armies_of(board, defenders)
+    (:func:`~strategy.risk.plan.fortification.fortify_turn`), on the position
+    :func:`position` makes of ``terms``. Its ``defenders`` fix the armies of some enemy
+    territories; the defender places on all the others in the region."""
+    board, mine, fixed, target, region = named(**naming(terms))
     # Every other territory gets a placeholder army: the region decides which are placed.
     every = {t: 1 for t in board.territories if t not in mine} | fixed
-    turn = turn_of(
-        board, mine, every, target, region, objective=objective, move_in=move_in, rules=rules
-    )
+    turn = position(Named(board, mine, every, target, region), **terms).turn
     placed = [t for t, name in enumerate(turn.names) if name not in mine and name not in fixed]
     if not placed:
         raise InputError("every enemy territory of the region has fixed armies: none to place")
