@@ -277,3 +277,10 @@ def test_a_position_given_once_named_or_built() -> None:
     assert risk.position(given).turn == risk.position(**terms).turn
     with pytest.raises(InputError, match="the position is given: attackers"):
         risk.position(given, attackers="Siam=9")
+
+
+@pytest.mark.parametrize("call", [risk.plan, risk.position, risk.fortify])
+def test_a_position_without_the_attacker_says_so(call: Any) -> None:
+    # fortify's attackers= was a required keyword before it took position()'s terms.
+    with pytest.raises(InputError, match="name the attacker's territories"):
+        call(target="Indonesia", **({"armies": 3} if call is risk.fortify else {}))

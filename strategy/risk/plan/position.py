@@ -101,6 +101,8 @@ def build_turn(
 ) -> Turn:
     """The turn: ``target`` and ``region`` are names (territories or continents), as a
     comma-separated string or a list. Every territory of the region needs its armies."""
+    if not attacker:
+        raise InputError("name the attacker's territories and armies (--from T=N)")
     both = set(attacker) & set(defenders)
     if both:
         raise InputError(f"{min(both)} is given to both the attacker and the defender")
