@@ -10,12 +10,13 @@ True
 from strategy.risk.plan.bounds import PlanBounds, plan_bounds
 from strategy.risk.plan.calls import fortify, reinforce
 from strategy.risk.plan.fortification import Fortification, fortify_turn
+from strategy.risk.plan.induction import Choice
 from strategy.risk.plan.maps import Continent, Map, classic_map, load_map, map_from_json
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.objectives import TurnObjective
 from strategy.risk.plan.position import build_turn, parse_armies, path_turn
 from strategy.risk.plan.reinforcement import Reinforcement, best_reinforcement
-from strategy.risk.plan.solve import Choice, TurnPlan, plan_turn
+from strategy.risk.plan.solve import TurnPlan, plan_turn
 
 __all__ = [
     "Choice",

@@ -1,7 +1,7 @@
 """The compact induction: the optimal plan's values with a state as one whole number.
 
 :func:`~strategy.risk.plan.solve.plan_turn` solves an unrestricted turn here. It computes
-the same values as the general induction (:class:`~strategy.risk.plan.solve._Induction`,
+the same values as the general induction (:class:`~strategy.risk.plan.induction.Induction`,
 which still solves restricted plans), with the same arithmetic in the same order, so the
 numbers are equal (floats bit for bit), but
 
@@ -18,10 +18,10 @@ numbers are equal (floats bit for bit), but
 Every move lowers the armies in play, so the recursion is at most that deep.
 
 >>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.solve import EveryMove, _Induction
+>>> from strategy.risk.plan.induction import EveryMove, Induction
 >>> turn = path_turn(3, (1,))
 >>> start, _ = turn.start()
->>> induction = _Induction(turn, EveryMove(), True, turn.key(start))
+>>> induction = Induction(turn, EveryMove(), True, turn.key(start))
 >>> values = Values(turn, solve_values(turn, induction), induction.powers)
 >>> len(values), values[start]  # seed 003: Pr(3,1) = 1955/2592
 (4, Fraction(1955, 2592))
@@ -31,14 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from strategy.engine.resources import TooLarge
 from strategy.risk.plan.fronts import Fronts
+from strategy.risk.plan.induction import Choice, Induction
 from strategy.risk.plan.model import Turn, TurnState
-
-if TYPE_CHECKING:
-    from strategy.risk.plan.solve import Choice, _Induction
 
 Progress = Callable[[int, int], None]
 # A capture's fixed part, per (territories held, source, target): the new ``owned``, the
@@ -97,7 +95,7 @@ class Codec:
 
 def solve_values(
     turn: Turn,
-    induction: _Induction,
+    induction: Induction,
     *,
     limit: int | None = None,
     total: int = 0,
@@ -301,11 +299,11 @@ class Values(Mapping[TurnState, Any]):
         return len(self.memo)
 
 
-class Policy(Mapping[TurnState, "Choice"]):
+class Policy(Mapping[TurnState, Choice]):
     """The optimal choice at each solved state, worked out when first asked for by the
     general induction from the solved values, so it is the choice that induction makes."""
 
-    def __init__(self, induction: _Induction, raw: Values) -> None:
+    def __init__(self, induction: Induction, raw: Values) -> None:
         self.induction, self.raw = induction, raw
         self.known: dict[TurnState, Choice] = {}
 

@@ -25,8 +25,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
 
 from strategy.risk.plan.follow import Flow, moves, play_forward
+from strategy.risk.plan.induction import Choice
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.solve import TurnPlan, Value
 
@@ -210,3 +213,37 @@ def value_text(value: Value, exact: bool) -> str:
     if exact and len(str(value)) <= 40:
         text += f" = {value}"
     return text
+
+
+def number_json(name: str, value: Value, exact: bool) -> dict[str, Any]:
+    """``{name: float}`` and, for an exact plan, ``{name_exact: "p/q"}``.
+
+    >>> number_json("value", Fraction(1, 4), True)
+    {'value': 0.25, 'value_exact': '1/4'}
+    """
+    obj: dict[str, Any] = {name: float(value)}
+    if exact:
+        v = Fraction(value)
+        obj[f"{name}_exact"] = f"{v.numerator}/{v.denominator}"
+    return obj
+
+
+def choice_json(turn: Turn, state: TurnState, choice: Choice) -> dict[str, Any]:
+    """One decision of a plan as JSON: stop, or the attack, its dice and the armies moved in."""
+    if choice.attack is None:
+        return {"action": "stop"}
+    source, target = choice.attack
+    obj: dict[str, Any] = {
+        "action": "attack",
+        "source": turn.names[source],
+        "target": turn.names[target],
+        "dice": turn.dice(state, source),
+    }
+    if choice.move_in is not None:
+        obj["move_in"] = choice.move_in
+    return obj
+
+
+def first_move(plan: TurnPlan) -> dict[str, Any]:
+    """The plan's first decision as JSON (:func:`choice_json` at the start)."""
+    return choice_json(plan.turn, plan.start, plan.policy[plan.start])

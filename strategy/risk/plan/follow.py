@@ -14,8 +14,9 @@ import heapq
 from dataclasses import dataclass
 from fractions import Fraction
 
+from strategy.risk.plan.induction import Choice
 from strategy.risk.plan.model import TurnState
-from strategy.risk.plan.solve import Choice, TurnPlan, Value
+from strategy.risk.plan.solve import TurnPlan, Value
 
 Attack = tuple[int, int]
 

@@ -32,11 +32,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.risk.plan.baselines import AttackEverything, chains
+from strategy.risk.plan.describe import first_move
+from strategy.risk.plan.induction import Restriction
 from strategy.risk.plan.model import Turn
 from strategy.risk.plan.placement import (
     borders_attacker,
@@ -46,17 +48,17 @@ from strategy.risk.plan.placement import (
     slots,
     spread,
 )
-from strategy.risk.plan.placement_report import Shown
+from strategy.risk.plan.placement_report import Placed, Row, Shown, placed_json
 from strategy.risk.plan.reinforcement import (
     On,
-    Placed,
     Reinforcement,
     Search,
+    added_text,
     best_reinforcement,
     check_placements,
     eligible,
 )
-from strategy.risk.plan.solve import Progress, Restriction, TurnPlan, Value, plan_turn
+from strategy.risk.plan.solve import Progress, TurnPlan, Value, plan_turn
 
 
 @dataclass(frozen=True, repr=False)
@@ -69,7 +71,8 @@ class Fortification(Shown, Summarised):
     ``plans`` the optimal plans made, ``bounds`` the fixed ones made for lower bounds, and
     ``cut`` the placements the bounds settled without planning every reply."""
 
-    defending: ClassVar[bool] = True
+    base: ClassVar[int] = 1
+    sign: ClassVar[int] = -1
 
     turn: Turn = field(repr=False)
     armies: int
@@ -94,6 +97,98 @@ class Fortification(Shown, Summarised):
     def fortified(self) -> Turn:
         """The turn after the best fortification (before any reinforcement)."""
         return place(self.turn, self.territories, self.best.added)
+
+    def rows(self) -> list[Row]:
+        """The best fortification against spreading evenly and stacking the border."""
+        return [
+            ("best fortification", self.best),
+            ("spread evenly", self.even),
+            ("stack the border", self.border),
+        ]
+
+    def shown(self, placed: Placed) -> str:
+        """The defender's armies on each territory."""
+        return ", ".join(f"{n} {a}" for n, a in totals(self.names, placed).items())
+
+    def title(self) -> str:
+        """The HTML table's caption."""
+        objective = self.turn.objective.describe(self.turn.target_name)
+        return f"the defender's {self.armies} armies on {', '.join(self.names)}: {objective}"
+
+    def text(self) -> str:
+        """The best fortification against spreading evenly and stacking the border, and the
+        attacker's best reply to it."""
+        turn = self.turn
+        attacker = ", ".join(
+            f"{n} {a}"
+            for t, (n, a) in enumerate(zip(turn.names, turn.armies, strict=True))
+            if turn.attacker >> t & 1
+        )
+        then = "plays its optimal plan"
+        if self.reinforcements:
+            many = "s" if self.reinforcements > 1 else ""
+            then = f"places {self.reinforcements} reinforcement{many} and plays its optimal plan"
+        mode = "exact" if self.exact else "floats"
+        lines = [
+            f"Fortification: the defender places {self.armies} armies on "
+            f"{', '.join(self.names)} (at least 1 each); then the attacker ({attacker}) {then}",
+            f"  {self.placements:,} placements, {self.searched:,} after dominance, "
+            f"{self.cut:,} of them settled by lower bounds; {self.plans:,} optimal plans and "
+            f"{self.bounds:,} fixed ones, {self.states:,} states, {mode}, {self.seconds:.2f} s",
+            "",
+            turn.objective.describe(turn.target_name) + ", which the defender holds down to",
+            *self.compared(self.exact, "best fortification saves"),
+            "",
+        ]
+        if self.reply is not None:
+            lines.append(
+                f"The attacker's reply: place {added_text(self.reply.names, self.reply.best)}"
+            )
+        lines.append("First decision: " + first_text(first_move(self.plan)))
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The fortifications compared, and the attacker's best reply."""
+        names, exact = self.names, self.exact
+
+        def fortified(placed: Placed) -> dict[str, int]:
+            return totals(names, placed)
+
+        return {
+            "armies": self.armies,
+            "territories": list(names),
+            "reinforcements": self.reinforcements,
+            "on": self.on,
+            "objective_text": self.turn.objective.describe(self.turn.target_name),
+            "exact": exact,
+            "best": placed_json(self.best, exact, fortified),
+            "spread_evenly": placed_json(self.even, exact, fortified),
+            "stack_the_border": placed_json(self.border, exact, fortified),
+            "placements": self.placements,
+            "after_dominance": self.searched,
+            "settled_by_bounds": self.cut,
+            "plans": self.plans,
+            "bound_plans": self.bounds,
+            "states": self.states,
+            "seconds": self.seconds,
+            "reply": None if self.reply is None else self.reply.best.named(self.reply.names),
+            "first_move": first_move(self.plan),
+        }
+
+
+def totals(names: Sequence[str], placed: Placed) -> dict[str, int]:
+    """The defender's armies on each territory: one, and what it placed."""
+    return {n: 1 + a for n, a in zip(names, placed.added, strict=True)}
+
+
+def first_text(move: dict[str, Any]) -> str:
+    """A plan's first decision (:func:`~strategy.risk.plan.describe.first_move`) in words."""
+    if move["action"] == "stop":
+        return "stop: no attack is worth making"
+    text = f"attack {move['target']} from {move['source']} with {move['dice']} dice"
+    if "move_in" in move:
+        text += f", moving in {move['move_in']} if it falls"
+    return text
 
 
 #: Fixed chains planned at most for one lower bound (a bound from fewer is still a bound).

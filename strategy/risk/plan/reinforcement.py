@@ -20,11 +20,12 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.resources import require
+from strategy.risk.plan.describe import first_move, number_json
 from strategy.risk.plan.model import Turn
 from strategy.risk.plan.placement import (
     borders_target,
@@ -34,7 +35,7 @@ from strategy.risk.plan.placement import (
     placements_on,
     slots,
 )
-from strategy.risk.plan.placement_report import Shown
+from strategy.risk.plan.placement_report import Placed, Row, Shown, placed_json
 from strategy.risk.plan.solve import (
     Progress,
     TurnPlan,
@@ -46,19 +47,6 @@ from strategy.risk.plan.solve import (
 
 On = Literal["border", "any"]
 ON: tuple[On, ...] = ("border", "any")
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A placement: ``added[i]`` armies on the search's ``i``-th territory, and the value
-    of the optimal plan after it."""
-
-    added: tuple[int, ...]
-    value: Value
-
-    def named(self, names: Sequence[str]) -> dict[str, int]:
-        """The armies placed, by territory name (territories given none left out)."""
-        return {n: a for n, a in zip(names, self.added, strict=True) if a}
 
 
 class Search:
@@ -213,7 +201,8 @@ class Reinforcement(Shown, Summarised):
     ``placements`` counts them all, ``searched`` those the dominance left to plan; ``plan``
     is the best placement's plan and ``states`` the states of every plan made."""
 
-    defending: ClassVar[bool] = False
+    base: ClassVar[int] = 0
+    sign: ClassVar[int] = 1
 
     turn: Turn = field(repr=False)
     reinforcements: int
@@ -230,3 +219,77 @@ class Reinforcement(Shown, Summarised):
     exact: bool
     states: int
     seconds: float
+
+    def rows(self) -> list[Row]:
+        """The best placement, the runner-up and the two placements players use."""
+        return [
+            ("best placement", self.best),
+            ("runner-up", self.runner_up),
+            ("all on the strongest stack", self.strongest),
+            ("all nearest the target", self.nearest),
+        ]
+
+    def shown(self, placed: Placed) -> str:
+        """The armies added, by territory."""
+        return added_text(self.names, placed)
+
+    def where(self) -> str:
+        """The territories placed on, in words."""
+        kind = "bordering" if self.on == "border" else "in the region to take"
+        return f"the attacker's territories {kind} {self.turn.target_name}"
+
+    def title(self) -> str:
+        """The HTML table's caption."""
+        objective = self.turn.objective.describe(self.turn.target_name)
+        return f"{self.reinforcements} reinforcements on {self.where()}: {objective}"
+
+    def text(self) -> str:
+        """The best placement, the runner-up and the naive ones, with what the best gains."""
+        mode = "exact" if self.exact else "floats"
+        planned = (
+            "all planned"
+            if self.searched == self.placements
+            else f"{self.searched:,} planned, the others no better by dominance"
+        )
+        lines = [
+            f"Reinforcements: {self.reinforcements} armies on {self.where()} "
+            f"({', '.join(self.names)})",
+            f"  {self.placements:,} placements, {planned} ({self.states:,} states, {mode}, "
+            f"{self.seconds:.2f} s)",
+            "",
+            self.turn.objective.describe(self.turn.target_name),
+            *self.compared(self.exact, "best gains"),
+        ]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The placements compared, with every placement planned."""
+        names, exact = self.names, self.exact
+        keys = ("best", "runner_up", "strongest_stack", "nearest_target")
+        rows = {
+            key: placed_json(placed, exact, lambda p: p.named(names))
+            for key, (_, placed) in zip(keys, self.rows(), strict=True)
+        }
+        return {
+            "reinforcements": self.reinforcements,
+            "on": self.on,
+            "territories": list(names),
+            "objective_text": self.turn.objective.describe(self.turn.target_name),
+            "exact": exact,
+            **rows,
+            "placements": self.placements,
+            "planned": self.searched,
+            "states": self.states,
+            "seconds": self.seconds,
+            "first_move": first_move(self.plan),
+            "scores": [
+                {"placement": dict(zip(names, added, strict=True))}
+                | number_json("value", value, exact)
+                for added, value in self.scores
+            ],
+        }
+
+
+def added_text(names: Sequence[str], placed: Placed) -> str:
+    """The armies a placement adds, by territory name."""
+    return ", ".join(f"{n} +{a}" for n, a in placed.named(names).items()) or "nothing"

@@ -13,18 +13,16 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from strategy.risk.plan.baselines import Comparison
-from strategy.risk.plan.describe import plan_lines, value_text
+from strategy.risk.plan.describe import choice_json, first_move, number_json, plan_lines, value_text
 from strategy.risk.plan.follow import Flow, play_forward
+from strategy.risk.plan.induction import Choice
 from strategy.risk.plan.model import TurnState
+from strategy.risk.plan.placement_report import Shown
 from strategy.risk.plan.simulate import PlanSimulation
-from strategy.risk.plan.solve import Choice, TurnPlan, Value
-
-if TYPE_CHECKING:
-    from strategy.risk.plan.reinforcement import Reinforcement
+from strategy.risk.plan.solve import TurnPlan, Value
 
 
 @dataclass(frozen=True)
@@ -40,7 +38,7 @@ class PlanReport:
     bound: int | None = None
     seconds: float | None = None
     threshold: float = 0.02
-    reinforcement: Reinforcement | None = None
+    reinforcement: Shown | None = None
     flow: Flow = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -48,22 +46,10 @@ class PlanReport:
 
     def first_move(self) -> dict[str, Any]:
         """The first decision as JSON."""
-        return self._choice(self.plan.start, self.plan.policy[self.plan.start])
+        return first_move(self.plan)
 
     def _choice(self, state: TurnState, choice: Choice) -> dict[str, Any]:
-        turn = self.plan.turn
-        if choice.attack is None:
-            return {"action": "stop"}
-        source, target = choice.attack
-        obj: dict[str, Any] = {
-            "action": "attack",
-            "source": turn.names[source],
-            "target": turn.names[target],
-            "dice": turn.dice(state, source),
-        }
-        if choice.move_in is not None:
-            obj["move_in"] = choice.move_in
-        return obj
+        return choice_json(self.plan.turn, state, choice)
 
     def text(self) -> str:
         """The report as text: the position, the values compared, the first move, the plan."""
@@ -177,7 +163,7 @@ class PlanReport:
             "state_bound": self.bound,
             "seconds": self.seconds,
         }
-        obj |= _number("value", plan.value, plan.exact)
+        obj |= number_json("value", plan.value, plan.exact)
         obj["first_move"] = self.first_move()
         if self.comparison is not None:
             obj["comparison"] = self._comparison_json(self.comparison)
@@ -194,11 +180,11 @@ class PlanReport:
         chain: dict[str, Any] | None = None
         if c.best_chain is not None and c.chain_value is not None:
             chain = {"path": list(c.best_chain.names(self.plan.turn))}
-            chain |= _number("value", c.chain_value, exact)
+            chain |= number_json("value", c.chain_value, exact)
         return {
             "best_chain": chain,
             "chains_compared": c.chains,
-            "attack_everything": _number("value", c.attack_everything, exact),
+            "attack_everything": number_json("value", c.attack_everything, exact),
         }
 
     def _policy_json(self) -> list[dict[str, Any]]:
@@ -227,7 +213,7 @@ class PlanReport:
             }
             if turn.objective.kind == "keep":
                 row["kept"] = state.kept
-            row |= _number("value", plan.values[state], plan.exact)
+            row |= number_json("value", plan.values[state], plan.exact)
             row["choice"] = self._choice(state, choice)
             if choice.ties:
                 row["ties"] = [self._choice(state, tie) for tie in choice.ties]
@@ -259,14 +245,6 @@ def simulation_json(run: PlanSimulation, value: Value) -> dict[str, Any]:
         "confidence": e.confidence,
         "contains_value": e.contains(value),
     }
-
-
-def _number(name: str, value: Value, exact: bool) -> dict[str, Any]:
-    obj: dict[str, Any] = {name: float(value)}
-    if exact:
-        v = Fraction(value)
-        obj[f"{name}_exact"] = f"{v.numerator}/{v.denominator}"
-    return obj
 
 
 def _objective_label(plan: TurnPlan) -> str:

@@ -19,17 +19,18 @@ optimises what is left, or, with one move everywhere, evaluates a fixed plan.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
 from strategy.engine.resources import TooLarge, require
 from strategy.engine.walk import post_order
 from strategy.risk.plan.compact import Policy, Values, solve_values
+from strategy.risk.plan.induction import Choice, EveryMove, Induction, Option, Restriction
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.size import state_bound
 
@@ -47,72 +48,6 @@ STATE_BYTES = 700
 COMPACT_BYTES = {True: 200, False: 110}
 #: States the compact induction solves per second of one core (measured 30,000 to 90,000).
 STATES_PER_SECOND = 25_000
-#: Float moves within this fraction of the largest payoff count as tied with the best.
-TIE_TOLERANCE = 1e-12
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What the attacker does at a state: roll from ``attack = (source, target)``, or stop
-    (``attack`` is None); ``move_in`` armies move in if that roll takes the territory.
-    ``ties`` are the other attacks exactly as good (within float round-off).
-
-    >>> best = Choice((0, 1), 3, ties=(Choice((0, 2), 3),))
-    >>> best.following((0, 2)).attack, best.following((5, 6)).attack
-    ((0, 2), (0, 1))
-    """
-
-    attack: tuple[int, int] | None = None
-    move_in: int | None = None
-    ties: tuple[Choice, ...] = ()
-
-    def following(self, previous: tuple[int, int] | None) -> Choice:
-        """This choice, or the tied one that goes on with the attack just rolled, so that
-        a plan breaks off a battle only when going on is worse."""
-        if previous is not None and previous != self.attack:
-            for other in self.ties:
-                if other.attack == previous:
-                    return other
-        return self
-
-
-STOP = Choice()
-
-
-class Restriction(Protocol):
-    """The moves a plan may use, out of those the rules allow."""
-
-    def attacks(
-        self, turn: Turn, state: TurnState, legal: tuple[tuple[int, int], ...]
-    ) -> Sequence[tuple[int, int]]:
-        """The attacks allowed at ``state``."""
-        ...
-
-    def may_stop(self, turn: Turn, state: TurnState) -> bool:
-        """Whether the attacker may stop at ``state`` while it could still attack."""
-        ...
-
-    def move_ins(self, turn: Turn, state: TurnState, legal: range) -> Sequence[int]:
-        """The armies that may move in after a capture from ``state``."""
-        ...
-
-
-class EveryMove:
-    """No restriction: the optimal plan."""
-
-    def attacks(
-        self, turn: Turn, state: TurnState, legal: tuple[tuple[int, int], ...]
-    ) -> Sequence[tuple[int, int]]:
-        """Every legal attack."""
-        return legal
-
-    def may_stop(self, turn: Turn, state: TurnState) -> bool:
-        """Always."""
-        return True
-
-    def move_ins(self, turn: Turn, state: TurnState, legal: range) -> Sequence[int]:
-        """Every legal number."""
-        return legal
 
 
 @dataclass(frozen=True)
@@ -139,13 +74,6 @@ class TurnPlan:
     def states(self) -> int:
         """States visited."""
         return len(self.values)
-
-
-# One option: the attack; the rolls that do not capture as (probability, scaled reward,
-# state, scale of the state's value); and the capture as (probability, [(armies moved,
-# scaled reward, state, scale), ...]) if a roll can.
-_Landing = tuple[Any, Any, TurnState, Any]
-_Option = tuple[tuple[int, int], list[_Landing], tuple[Any, list[_Landing]] | None]
 
 
 def check_size(
@@ -212,7 +140,7 @@ def plan_turn(
     if restriction is None:
         total = check_size(turn, exact=exact, max_states=max_states, method=method)
     start, bank = turn.start()
-    induction = _Induction(turn, restriction or EveryMove(), exact, turn.key(start))
+    induction = Induction(turn, restriction or EveryMove(), exact, turn.key(start))
     if restriction is None and method == "compact":
         with _collector_paused():
             memo = solve_values(turn, induction, limit=limit, total=total, progress=progress)
@@ -221,11 +149,11 @@ def plan_turn(
         return TurnPlan(turn, start, bank, numbers, Policy(induction, raw), exact)
     values, policy = induction.values, induction.policy
 
-    def expand(state: TurnState) -> tuple[tuple[Any, list[_Option]], list[TurnState]]:
+    def expand(state: TurnState) -> tuple[tuple[Any, list[Option]], list[TurnState]]:
         found = induction.expand(state)
-        return found, _Induction.children(found[1])
+        return found, Induction.children(found[1])
 
-    def finish(state: TurnState, found: tuple[Any, list[_Option]]) -> None:
+    def finish(state: TurnState, found: tuple[Any, list[Option]]) -> None:
         values[state], policy[state] = induction.evaluate(*found)
         if len(values) > limit:
             raise TooLarge(
@@ -251,119 +179,6 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-class _Induction:
-    """One solve's arithmetic, exact or float, in one code path.
-
-    Exact values are whole numbers over a power of ``T``, the number of equally likely
-    throws of all the dice (6**5 in the classic game), so no Fraction is made during the
-    induction: a state with ``k`` armies in play holds the numerator of its value over
-    ``T**k``. Each roll removes an army, so a successor's power is lower, and every
-    probability is a whole number over ``T``. Floats take the same path with every power 1.
-    """
-
-    def __init__(self, turn: Turn, moves: Restriction, exact: bool, top: int) -> None:
-        self.turn, self.moves, self.exact = turn, moves, exact
-        rules = turn.rules
-        throws = (
-            rules.attacker_sides**rules.attacker_dice * rules.defender_sides**rules.defender_dice
-        )
-        self.throws = throws if exact else 1.0
-        self.powers: list[Any] = [throws**k for k in range(top + 1)] if exact else [1.0] * (top + 1)
-        # Exact values tie only when equal; floats within round-off of the largest payoff.
-        objective = turn.objective
-        largest = (
-            1 if objective.is_probability else turn.initial_armies + objective.amount + turn.size
-        )
-        self.tie: Any = 0 if exact else TIE_TOLERANCE * largest
-        self.values: dict[TurnState, Any] = {}
-        self.policy: dict[TurnState, Choice] = {}
-        self.rolls: dict[tuple[int, int], tuple[tuple[int, int, Any], ...]] = {}
-
-    def roll(self, state: TurnState, source: int, target: int) -> tuple[tuple[int, int, Any], ...]:
-        """One roll's (losses, losses, probability), the probability over ``T`` if exact."""
-        return self.roll_armies(state.armies[source], state.armies[target])
-
-    def roll_armies(self, attacking: int, defending: int) -> tuple[tuple[int, int, Any], ...]:
-        """:meth:`roll` for ``attacking`` armies against ``defending`` ones."""
-        key = attacking, defending
-        found = self.rolls.get(key)
-        if found is None:
-            steps = self.turn.roll_steps(attacking, defending)
-            if self.exact:
-                throws = self.throws
-                found = tuple((a, d, int(p * throws)) for a, d, p in steps)
-            else:
-                found = tuple((a, d, float(p)) for a, d, p in steps)
-            self.rolls[key] = found
-        return found
-
-    def expand(self, state: TurnState) -> tuple[Any, list[_Option]]:
-        """The scaled payoff of stopping (None if not allowed) and each attack's options."""
-        turn, moves, powers = self.turn, self.moves, self.powers
-        below = turn.key(state) - 1
-        options: list[_Option] = []
-        for source, target in moves.attacks(turn, state, turn.attacks(state)):
-            normal: list[_Landing] = []
-            capture = None
-            for lost, killed, p in self.roll(state, source, target):
-                if killed == state.armies[target]:
-                    allowed = moves.move_ins(turn, state, turn.move_ins(state, source))
-                    landed = [
-                        (m, r * powers[below], c, powers[below - turn.key(c)])
-                        for m, (c, r) in zip(
-                            allowed, turn.landings(state, source, target, allowed), strict=True
-                        )
-                    ]
-                    capture = (p, landed)
-                else:
-                    child, reward = turn.after_roll(state, source, target, lost, killed)
-                    normal.append(
-                        (p, reward * powers[below], child, powers[below - turn.key(child)])
-                    )
-            options.append(((source, target), normal, capture))
-        stop = None
-        if not options or moves.may_stop(turn, state):
-            stop = turn.payoff(state) * powers[below + 1]
-        return stop, options
-
-    @staticmethod
-    def children(options: list[_Option]) -> list[TurnState]:
-        """The states the options of a state lead to."""
-        found = []
-        for _, normal, capture in options:
-            found += [child for _, _, child, _ in normal]
-            if capture is not None:
-                found += [child for _, _, child, _ in capture[1]]
-        return found
-
-    def evaluate(self, stop: Any, options: list[_Option]) -> tuple[Any, Choice]:
-        """The best value at a state and the choice that gets it (ties to stopping, then to
-        the first attack, with the other tied attacks noted)."""
-        values, tie = self.values, self.tie
-        scored: list[tuple[Any, Choice]] = []
-        for attack, normal, capture in options:
-            value: Any = sum([p * (r + values[c] * scale) for p, r, c, scale in normal])
-            moved = None
-            if capture is not None:
-                gain: Any = None
-                for m, r, c, scale in reversed(capture[1]):  # ties: move the most in
-                    here = r + values[c] * scale
-                    if gain is None or here > gain + tie:
-                        gain, moved = here, m
-                value += capture[0] * gain
-            scored.append((value, Choice(attack, moved)))
-        best_value, best = stop, STOP
-        for value, choice in scored:
-            if best_value is None or value > best_value + tie:
-                best_value, best = value, choice
-        assert best_value is not None  # a state with no option may always stop
-        if best.attack is not None:
-            ties = tuple(c for v, c in scored if c is not best and not best_value > v + tie)
-            if ties:
-                best = replace(best, ties=ties)
-        return best_value, best
 
 
 class _Scaled(Mapping[TurnState, Value]):
