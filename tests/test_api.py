@@ -19,7 +19,7 @@ from strategy.engine.solve import solve
 from strategy.risk.battle import Battle
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
-from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, OptimalTable
+from strategy.risk.results import BattleTable, OptimalTable
 from strategy.risk.rules import Rules
 from tests.helpers import run
 
@@ -80,8 +80,19 @@ def test_the_new_objective_stops_where_the_solver_stops() -> None:
 
 
 def test_the_kernel_follows_the_battle() -> None:
-    assert isinstance(strategy.risk.odds(10, 6), BattleOdds)
-    assert isinstance(strategy.risk.odds(10, 6, choice="respond"), OptimalOdds)
+    # One result type for every way a battle is fought; its provenance says which kernel.
+    methods = {
+        "classic": strategy.risk.odds(10, 6),
+        "optimal": strategy.risk.odds(10, 6, choice="respond"),
+        "stop-until": strategy.risk.odds(10, 6, stop_until=3),
+        "retreat-at": strategy.risk.odds(10, 6, retreat_at=3),
+        "balanced-blitz": strategy.risk.odds(10, 6, dice="balanced-blitz"),
+    }
+    assert {odds.provenance.method for odds in methods.values()} == set(methods)
+    assert all(odds.provenance.method == method for method, odds in methods.items())
+    assert len({type(odds) for odds in methods.values()}) == 1
+    assert methods["balanced-blitz"].provenance.error_bound > 0  # floats: powers of reals
+    assert methods["classic"].provenance.exact and methods["classic"].error_bound == 0
     assert isinstance(strategy.risk.table(5, 5, objective="signed"), BattleTable)
     assert isinstance(strategy.risk.table(5, 5, objective="balance:1"), OptimalTable)
     assert not isinstance(strategy.risk.table(5, 5, objective="signed"), OptimalTable)
@@ -102,7 +113,7 @@ def test_the_classic_path_equals_optimal_play_where_nobody_has_a_choice() -> Non
 
 def test_huge_classic_odds_need_no_table() -> None:
     odds = strategy.risk.odds(50_000, 50_000, exact=False)
-    assert isinstance(odds, BattleOdds) and odds.dropped_mass < 1e-250
+    assert odds.provenance.method == "classic" and odds.dropped_mass < 1e-250
     # A fair fight of equal stacks favours the attacker once it rolls three dice: Osborne
     # (2003), Table 3, has P > 1/2 from 5 v 5 on.
     assert 0.5 < odds.win_probability < 1

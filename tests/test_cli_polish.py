@@ -15,7 +15,7 @@ import pytest
 import strategy.engine.progress
 from strategy.engine.progress import ProgressBar
 from strategy.risk import classic as battle
-from strategy.risk import serialise
+from strategy.risk import leaves
 from strategy.risk.classic import battle_cell, battle_odds
 from strategy.risk.objectives import Objective
 from strategy.risk.results import BattleTable
@@ -124,7 +124,7 @@ def test_huge_float_odds_json(
     assert obj["final_states_count"] == len(obj["final_states"]) == len(odds.final_states)
     assert obj["final_states_truncated"] is False
     # Beyond the limit, the most likely states and the probability they hold.
-    monkeypatch.setattr(serialise, "JSON_STATES", 5)
+    monkeypatch.setattr(leaves, "JSON_STATES", 5)
     _, out, _ = run(capsys, "risk", "odds", "3000", "3000", "--float", "--json")
     obj = json.loads(out)
     top = sorted((p for _, _, p in odds.final_states), reverse=True)[:5]

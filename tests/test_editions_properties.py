@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.risk.blitz_terms import Balance
 from strategy.risk.classic import battle_odds
-from strategy.risk.limits import Limit, retreat_table, stop_until_table
+from strategy.risk.limits import limited_odds, retreat_table, stop_until_table
 from strategy.risk.objectives import Objective
+from strategy.risk.resolution import Balance, Limit, Resolution
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
     balance_masses,
@@ -22,7 +22,7 @@ from strategy.risk.variants.balanced_blitz import (
     balanced_win_chance,
     input_error,
 )
-from strategy.risk.variants.blitz import Blitz
+from strategy.risk.variants.blitz import fewest_needed, fight_odds, fight_table
 from strategy.risk.variants.grid import final_distributions
 from tests.rgd_oracle import balanced_blitz, battle, ordered
 
@@ -92,7 +92,7 @@ def limited_battles(
 @given(limited_battles(12, 7, "capital"))
 def test_stop_until_is_the_smaller_battle(case: tuple[int, int, int, Rules]) -> None:
     attackers, defenders, stop, rules = case
-    limited = Blitz(limit=Limit("stop-until", stop)).odds(attackers, defenders, rules).odds
+    limited = fight_odds(Resolution(limit=Limit("stop-until", stop)), attackers, defenders, rules)
     smaller = battle_odds(attackers - stop, defenders, rules)
     assert limited.final_states == tuple((a + stop, d, p) for a, d, p in smaller.final_states)
     assert dict((s[:2], s[2]) for s in limited.final_states) == oracle_battle(
@@ -100,8 +100,9 @@ def test_stop_until_is_the_smaller_battle(case: tuple[int, int, int, Rules]) -> 
     )
     # In the territory count the same battle is one army larger.
     territory = replace(rules, count="territory")
-    shifted = Blitz(limit=Limit("stop-until", stop + 1)).odds(attackers + 1, defenders, territory)
-    assert [p for *_, p in shifted.odds.final_states] == [p for *_, p in limited.final_states]
+    limit = Resolution(limit=Limit("stop-until", stop + 1))
+    shifted = fight_odds(limit, attackers + 1, defenders, territory)
+    assert [p for *_, p in shifted.final_states] == [p for *_, p in limited.final_states]
 
 
 @FAST
@@ -109,10 +110,10 @@ def test_stop_until_is_the_smaller_battle(case: tuple[int, int, int, Rules]) -> 
 def test_retreat_threshold_against_the_plain_recursion(case: tuple[int, int, int, Rules]) -> None:
     attackers, defenders, threshold, rules = case
     limit = Limit("retreat-at", threshold)
-    exact = limit.odds(attackers, defenders, rules, exact=True)
+    exact = limited_odds(limit, attackers, defenders, rules, exact=True)
     expected = oracle_battle(attackers, defenders, rules, retreat_at=threshold)
     assert dict((s[:2], s[2]) for s in exact.final_states) == expected
-    floats = limit.odds(attackers, defenders, rules, exact=False)
+    floats = limited_odds(limit, attackers, defenders, rules, exact=False)
     for a, d, p in floats.final_states:
         assert p == pytest.approx(float(expected[(a, d)]), rel=1e-13)
 
@@ -128,7 +129,7 @@ def test_limited_tables_hold_each_battle(count: str) -> None:
                 if a <= 3 or a <= rules.offset:
                     continue
                 for table, kind in ((stops, "stop-until"), (retreats, "retreat-at")):
-                    odds = Limit(kind, 3).odds(a, d, rules, exact=True)  # type: ignore[arg-type]
+                    odds = limited_odds(Limit(kind, 3), a, d, rules, exact=True)  # type: ignore[arg-type]
                     assert table.value(a, d) == odds.expectation(objective)
 
 
@@ -237,12 +238,12 @@ def test_all_start_distributions_are_each_battle() -> None:
 
 
 def test_balanced_tables_hold_each_battle() -> None:
-    blitz = Blitz("balanced-blitz", limit=Limit("stop-until", 2))
+    blitz = Resolution("balanced-blitz", limit=Limit("stop-until", 2))
     for objective in (Objective("capture"), Objective("attacker-left"), Objective("balance", 3)):
-        table = blitz.table(9, 6, Rules(), objective).table
+        table = fight_table(blitz, 9, 6, Rules(), objective)
         for a in range(3, 10):
             for d in range(1, 7):
-                odds = blitz.odds(a, d, Rules()).odds
+                odds = fight_odds(blitz, a, d, Rules())
                 assert table.value(a, d) == pytest.approx(
                     float(odds.expectation(objective)), abs=1e-11
                 )
@@ -251,7 +252,7 @@ def test_balanced_tables_hold_each_battle() -> None:
 @FAST
 @given(st.integers(1, 30), st.sampled_from(["0.3", "0.5", "0.8", "0.95"]))
 def test_balanced_need_is_the_true_minimum(defenders: int, target: str) -> None:
-    need = Blitz("balanced-blitz").need((defenders,), Fraction(target), (SMG,))
+    need = fewest_needed(Resolution("balanced-blitz"), (defenders,), Fraction(target), (SMG,))
 
     def win(attackers: int) -> float:
         return balance_odds(battle_odds(attackers, defenders, SMG)).odds.win_probability

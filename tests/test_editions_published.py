@@ -14,11 +14,11 @@ import pytest
 
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import rules_roll
-from strategy.risk.limits import Limit
 from strategy.risk.need import minimum_armies
+from strategy.risk.resolution import Limit, Resolution
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import balance_odds, balanced_win_chance
-from strategy.risk.variants.blitz import Blitz
+from strategy.risk.variants.blitz import fewest_needed, fight_odds
 from tests.rgd_oracle import balanced_blitz, battle, ordered, win_chance
 
 SMG = Rules(count="attacking")  # SMG counts attacking troops, the one left behind apart
@@ -47,7 +47,7 @@ def test_thirty_against_fifteen_on_a_capital(exact: bool) -> None:
 def test_forty_nine_against_fifty() -> None:
     # README example 6: 49 attacking troops are the fewest with a Balanced Blitz win
     # chance above 0.8 against 50.
-    need = Blitz("balanced-blitz").need((50,), Fraction(4, 5), (SMG,))
+    need = fewest_needed(Resolution("balanced-blitz"), (50,), Fraction(4, 5), (SMG,))
     assert need.attackers == 49
     assert need.previous_probability is not None and need.previous_probability < 0.8
     assert need.win_probability > 0.8
@@ -73,10 +73,10 @@ def test_stop_until_and_retreat_differ() -> None:
     # Research notes 1.6's example, 11 attacking v 5 with 7: SMG's stop-until 7 is the
     # battle 4 v 5; Minerva's retreat value 7 (full dice while above 7) wins 50.7% (its
     # README), the same as capturing with at least 8 left in the battle fought out.
-    stop = Blitz(limit=Limit("stop-until", 7)).odds(11, 5, SMG).odds.win_probability
+    stop = fight_odds(Resolution(limit=Limit("stop-until", 7)), 11, 5, SMG).win_probability
     assert stop == battle_odds(4, 5, SMG).win_probability
     assert float(stop) == pytest.approx(win_chance(4, 5), rel=1e-14)
-    retreat = Blitz(limit=Limit("retreat-at", 7)).odds(11, 5, SMG).odds.win_probability
+    retreat = fight_odds(Resolution(limit=Limit("retreat-at", 7)), 11, 5, SMG).win_probability
     assert round(float(retreat), 3) == 0.507
     fought_out = battle(11, 5)
     assert retreat == sum(p for (a, d), p in fought_out.items() if d == 0 and a >= 8)

@@ -1,15 +1,31 @@
 """The package's floors, read from its source: no import circle, no import upward.
 
 Every ``import`` in ``strategy/`` counts, including those inside functions (a lazy import
-still ties the two modules together); only imports under ``if TYPE_CHECKING:`` are left out,
-since they never run and exist to name types for mypy. The floors, low to high::
+still ties the two modules together) and those under ``if TYPE_CHECKING:``: they never run,
+but a module that names another's types depends on it, and an annotation-only loop is the
+first sign of a hub (``risk/serialise.py`` knowing every result once hid a 20-module circle
+that way). The floors, low to high::
 
     engine  <  risk, classic  <  present, interop  <  cli, serve, paper
 
 A module may import its own floor and those below it; the package's façade
-(``strategy/__init__.py``, which names its subpackages as strings) and ``_lazy`` count as
-the bottom floor, ``strategy.testing`` (hypothesis strategies of the engine and of Risk)
-and ``strategy.params`` (the parameter checks the CLI and the server share) as the games'.
+(``strategy/__init__.py``, which loads its subpackages by name but names them for type
+checkers) counts as the top floor and ``_lazy`` as the bottom one, ``strategy.testing``
+(hypothesis strategies of the engine and of Risk) and ``strategy.params`` (the parameter
+checks the CLI and the server share) as the games'.
+
+Inside ``strategy.risk`` the floors the code keeps, low to high (:data:`RISK_FLOORS`)::
+
+    terms (rules, editions, objectives, choices, resolution, battle, outcomes, plays), dice
+      <  kernels (kernels/, variants/grid.py)
+      <  results (results.py, leaves.py, play/cells.py: the values answers are and their JSON)
+      <  fights (classic, optimal, limits, chain, need, commit, simulate, variants/, play/,
+         game, played: the algorithms that build results from kernels)
+      <  questions (api.py, the one dispatch; capabilities.py, montecarlo.py), plan/
+
+Results sit below the code that computes them: a result never imports an algorithm, so
+each family can own its JSON without a hub. ``plan/`` needs only terms, dice and the
+simulator, and the questions never import it (the package names it by string).
 """
 
 from __future__ import annotations
@@ -23,7 +39,7 @@ import networkx as nx
 PACKAGE = Path(__file__).resolve().parent.parent / "strategy"
 
 FLOORS = {
-    "strategy": 0,
+    "strategy": 3,
     "strategy._lazy": 0,
     "strategy.engine": 0,
     "strategy.risk": 1,
@@ -53,22 +69,64 @@ def floor(module: str) -> int:
     raise AssertionError(f"{module} is on no floor: add its package to FLOORS")
 
 
-def is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
+#: Floors inside ``strategy.risk`` (longest prefix wins; every module must match one).
+RISK_FLOORS = {
+    **dict.fromkeys(
+        (
+            "rules",
+            "editions",
+            "objectives",
+            "choices",
+            "resolution",
+            "battle",
+            "outcomes",
+            "plays",
+            "dice",
+            "strategies",
+        ),
+        0,
+    ),
+    **dict.fromkeys(("kernels", "variants.grid"), 1),
+    **dict.fromkeys(("results", "leaves", "play.cells"), 2),
+    **dict.fromkeys(
+        (
+            "classic",
+            "optimal",
+            "limits",
+            "chain",
+            "need",
+            "commit",
+            "simulate",
+            "variants",
+            "play",
+            "game",
+            "played",
+        ),
+        3,
+    ),
+    **dict.fromkeys(("api", "capabilities", "montecarlo", "plan", "planning"), 4),
+}
+
+
+def risk_floor(module: str) -> int:
+    """The floor inside ``strategy.risk`` of a module of it (the package itself: the top)."""
+    parts = module.split(".")[2:]
+    if not parts:
+        return max(RISK_FLOORS.values())
+    for end in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:end])
+        if prefix in RISK_FLOORS:
+            return RISK_FLOORS[prefix]
+    raise AssertionError(f"{module} is on no floor of strategy.risk: add it to RISK_FLOORS")
 
 
 def imported(tree: ast.AST, module: str, is_package: bool) -> Iterator[str]:
-    """Every strategy module ``module`` imports at run time (absolute or relative)."""
+    """Every strategy module ``module`` imports (absolute or relative), at run time or for
+    type checking."""
     base = module.split(".") if is_package else module.split(".")[:-1]
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and is_type_checking(node):
-            stack.extend(node.orelse)
-            continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -133,6 +191,25 @@ def test_no_import_goes_up_a_floor() -> None:
     assert not upward, "imports from a lower floor to a higher one:\n" + "\n".join(upward)
 
 
+def test_no_import_goes_up_a_floor_inside_risk() -> None:
+    graph = import_graph()
+    upward = sorted(
+        f"{source} -> {target}"
+        for source, targets in graph.items()
+        if source.startswith("strategy.risk")
+        for target in targets
+        if target.startswith("strategy.risk") and risk_floor(target) > risk_floor(source)
+    )
+    assert not upward, "imports from a lower floor of risk to a higher one:\n" + "\n".join(upward)
+
+
+def test_type_checking_imports_count() -> None:
+    # An import written only for annotations ties modules as surely as one that runs.
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import strategy.risk.api\n"
+    found = {m for m in imported(ast.parse(source), "strategy.engine.x", False) if "." in m}
+    assert found == {"strategy.risk.api"}
+
+
 def test_no_import_circle() -> None:
     found = circles(import_graph())
     assert not found, "import circles:\n" + "\n".join(" <-> ".join(c) for c in found)
@@ -141,3 +218,6 @@ def test_no_import_circle() -> None:
 def test_the_checks_can_fail() -> None:
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert floor("strategy.risk.api") < floor("strategy.present.frames") < floor("strategy.cli")
+    assert risk_floor("strategy.risk.rules") < risk_floor("strategy.risk.kernels.push")
+    assert risk_floor("strategy.risk.results") < risk_floor("strategy.risk.variants.blitz")
+    assert risk_floor("strategy.risk.play.dice_policy") < risk_floor("strategy.risk.api")

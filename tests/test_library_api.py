@@ -45,7 +45,7 @@ def test_balanced_blitz_on_a_capital_meets_smg() -> None:
     # smgstudio/risk-dice README, example 3: 30 v 15 on a capital, Balanced Blitz,
     # P(winning with 18 troops left) = 0.0100282888709122.
     found = risk.odds(30, 15, edition="rgd", capital=True)
-    states = {(a, d): p for a, d, p in found.odds.final_states}
+    states = {(a, d): p for a, d, p in found.final_states}
     assert states[(18, 0)] == pytest.approx(0.0100282888709122, rel=1e-13)
 
 

@@ -18,17 +18,17 @@ from strategy.paper.rgd import BALANCED
 from strategy.paper.rgd import MODES as RGD_MODES
 from strategy.risk import api
 from strategy.risk.play.rule_of_thumb import simple_slopes
+from strategy.risk.resolution import TRUE_RANDOM, Resolution
 from strategy.risk.rules import Rules
-from strategy.risk.variants.blitz import PLAIN, Blitz
 
 TARGETS = (Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))
 DEFENDERS = range(1, 21)
 _RGD = dict(RGD_MODES)
 #: (label, rules, dice) for each row group of the table: classic and Risiko count the armies
 #: in the territory, RGD the troops that attack.
-MODES: tuple[tuple[str, Rules, Blitz], ...] = (
-    ("classic", Rules(), PLAIN),
-    ("Risiko", Rules(defender_dice=3), PLAIN),
+MODES: tuple[tuple[str, Rules, Resolution], ...] = (
+    ("classic", Rules(), TRUE_RANDOM),
+    ("Risiko", Rules(defender_dice=3), TRUE_RANDOM),
     ("RGD BB", _RGD["plain"], BALANCED),
     ("RGD BB capital/wall", _RGD["capital or wall"], BALANCED),
     ("RGD BB zombie def.", _RGD["zombie defender"], BALANCED),
@@ -47,7 +47,7 @@ FAR = range(21, 51)
 FAR_BLOCK = 15
 
 
-def _rows(modes: tuple[tuple[str, Rules, Blitz], ...], defenders: range) -> list[list[str]]:
+def _rows(modes: tuple[tuple[str, Rules, Resolution], ...], defenders: range) -> list[list[str]]:
     """Per mode, one row per target: the fewest armies with P(capture) >= it."""
     rows = []
     for label, rules, blitz in modes:
@@ -67,7 +67,7 @@ def _block(header: list[str], rows: list[list[str]], columns: int) -> str:
             grouped.append([SPACE])
         grouped.append(row)
     align = f"{LABEL}r|*{{{columns}}}{{{NUMBER}}}"
-    text = tabular(header, grouped, align, comment="Blitz.need's answer, P >= t")
+    text = tabular(header, grouped, align, comment="fewest_needed's answer, P >= t")
     return text.replace(f"{SPACE} \\\\", SPACE)
 
 

@@ -12,8 +12,9 @@ from fractions import Fraction
 
 from strategy.risk.classic import battle_table
 from strategy.risk.objectives import CAPTURE
+from strategy.risk.resolution import Resolution
 from strategy.risk.rules import Rules
-from strategy.risk.variants.blitz import Blitz
+from strategy.risk.variants.blitz import fewest_needed, fight_table
 
 
 @dataclass(frozen=True)
@@ -53,23 +54,23 @@ def armies_needed(
 
 
 def fewest_troops(
-    blitz: Blitz,
+    blitz: Resolution,
     rules: Rules,
     defenders: Sequence[int],
     targets: Sequence[Fraction],
     most: int = 32,
 ) -> dict[tuple[int, Fraction], int]:
     """For each m and target t, the fewest n with P(capture) >= t as ``blitz`` fights it
-    (what :meth:`Blitz.need` answers), read off one float table, which doubles until it
-    holds every answer; a cell within the table's error bound of a target is settled by
-    :meth:`Blitz.need` itself.
+    (what :func:`~strategy.risk.variants.blitz.fewest_needed` answers), read off one float
+    table, which doubles until it holds every answer; a cell within the table's error bound
+    of a target is settled by that function itself.
 
-    >>> fewest_troops(Blitz(), Rules(), (1, 2), (Fraction(1, 2),))
+    >>> fewest_troops(Resolution(), Rules(), (1, 2), (Fraction(1, 2),))
     {(1, Fraction(1, 2)): 3, (2, Fraction(1, 2)): 4}
     """
     while True:
-        found = blitz.table(most, max(defenders), rules, CAPTURE)
-        grid, bound = found.table.as_array(), found.error_bound
+        found = fight_table(blitz, most, max(defenders), rules, CAPTURE)
+        grid, bound = found.as_array(), found.error_bound
         answers: dict[tuple[int, Fraction], int] = {}
         for m in defenders:
             column = grid[:, m - 1].tolist()
@@ -78,7 +79,9 @@ def fewest_troops(
                 if answer is None:
                     continue
                 n, sure = answer
-                answers[m, target] = n if sure else blitz.need((m,), target, (rules,)).attackers
+                answers[m, target] = (
+                    n if sure else fewest_needed(blitz, (m,), target, (rules,)).attackers
+                )
         if len(answers) == len(defenders) * len(targets):
             return answers
         most *= 2

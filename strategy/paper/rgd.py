@@ -28,8 +28,9 @@ from strategy.paper.published import (
 from strategy.risk import api
 from strategy.risk.commit import CommitCurve, commit_curve
 from strategy.risk.objectives import CAPTURE
+from strategy.risk.resolution import Resolution
 from strategy.risk.rules import Rules
-from strategy.risk.variants.blitz import Blitz
+from strategy.risk.variants.blitz import fewest_needed, fight_odds, fight_table
 
 #: The game's army count.
 RGD = Rules(count="attacking")
@@ -41,8 +42,8 @@ MODES: tuple[tuple[str, Rules], ...] = (
     ("zombie defender", RGD.with_modifiers(zombie_defender=True)),
     ("zombie attacker", RGD.with_modifiers(zombie_attacker=True)),
 )
-BALANCED = Blitz("balanced-blitz")
-TRUE_RANDOM = Blitz()
+BALANCED = Resolution("balanced-blitz")
+TRUE_RANDOM = Resolution()
 #: The grid of the figure, and the modes drawn.
 SIZE = 50
 DRAWN = ("plain", "capital or wall")
@@ -60,7 +61,7 @@ def difference_panels() -> list[Panel]:
     for name, rules in MODES:
         if name not in DRAWN:
             continue
-        balanced = BALANCED.table(SIZE, SIZE, rules, CAPTURE).table.as_array()
+        balanced = fight_table(BALANCED, SIZE, SIZE, rules, CAPTURE).as_array()
         true_random = api.table(SIZE, SIZE, rules=rules).as_array()
         values = balanced - true_random
         panels.append(Panel(name, tuple(tuple(row) for row in values.tolist()), "difference"))
@@ -91,14 +92,14 @@ def need_table() -> tuple[str, dict[str, str]]:
         quick = fewest_troops(TRUE_RANDOM, rules, NEED_DEFENDERS, (NEED_TARGET,))
         for m in NEED_DEFENDERS:
             found[name, "tr", m] = quick[m, NEED_TARGET]
-            found[name, "bb", m] = BALANCED.need((m,), NEED_TARGET, (rules,)).attackers
+            found[name, "bb", m] = fewest_needed(BALANCED, (m,), NEED_TARGET, (rules,)).attackers
     rows = [
         [str(m), *(str(found[name, dice, m]) for name, _ in MODES for dice in ("tr", "bb"))]
         for m in NEED_DEFENDERS
     ]
     header = ["$m$"] + ["TR", "BB"] * len(MODES)
     groups = " & ".join(f"\\multicolumn{{2}}{{c}}{{{name}}}" for name, _ in MODES)
-    text = tabular(header, rows, "r" + "|rr" * len(MODES), comment="Blitz.need, P >= 4/5")
+    text = tabular(header, rows, "r" + "|rr" * len(MODES), comment="fewest_needed, P >= 4/5")
     text = text.replace("\\toprule\n", f"\\toprule\n & {groups} \\\\\n", 1)
     numbers = {
         "RgdNeedFifty": str(found["plain", "bb", 50]),
@@ -111,10 +112,10 @@ def need_table() -> tuple[str, dict[str, str]]:
 def published_numbers() -> dict[str, str]:
     """SMG's published figures next to ours."""
     capital = dict(MODES)["capital or wall"]
-    fought = BALANCED.odds(30, 15, capital)
+    fought = fight_odds(BALANCED, 30, 15, capital)
     lose_12 = [
         next(p for a, d, p in odds.final_states if (a, d) == (18, 0))
-        for odds in (fought.true_random, fought.odds)
+        for odds in (fought.true_random, fought)
     ]
     zombie = api.odds(300, 800, rules=dict(MODES)["zombie defender"], exact=False)
     return {

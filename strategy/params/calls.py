@@ -29,7 +29,6 @@ from strategy.params.risk import (
     rules_from_args,
 )
 from strategy.risk.battle import Battle
-from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
     from strategy.risk.capabilities import Left, Needed
@@ -39,8 +38,7 @@ if TYPE_CHECKING:
     from strategy.risk.plan.report import PlanReport
     from strategy.risk.planning import Position
     from strategy.risk.play.strategy_matrix import StrategyMatrix
-    from strategy.risk.results import BattleOdds, OptimalOdds
-    from strategy.risk.variants.blitz import BlitzOdds, BlitzTable
+    from strategy.risk.results import BattleOdds, BattleTable
 
 #: Rows and columns of a grid nobody asked the size of: seed 000's table.
 DEFAULT_SIZE = 20
@@ -53,13 +51,10 @@ def blitz_battle(args: argparse.Namespace, battle: Battle) -> Battle:
     return Battle.of(battle, **blitz_terms(args))
 
 
-def odds(
-    args: argparse.Namespace, progress: Progress | None = None
-) -> BattleOdds | OptimalOdds | BlitzOdds:
-    """One battle: as the blitz fights it (:class:`BlitzOdds`, the plain battle's too), or
-    under the optimal play asked for (``BattleOdds`` where nobody has a real choice)."""
+def odds(args: argparse.Namespace, progress: Progress | None = None) -> BattleOdds:
+    """One battle: as its resolution fights it (the plain battle's too), or under the
+    optimal play asked for (the classic kernels' where nobody has a real choice)."""
     from strategy.risk import api
-    from strategy.risk.results import BattleOdds
 
     battle = blitz_battle(args, battle_from_args(args))
     asked = play_asked(args)
@@ -67,7 +62,7 @@ def odds(
         raise InputError(f"--at-least and --at-most describe the classic battle: {_NOT_WITH_PLAY}")
     if not battle.plain:
         if asked:
-            raise InputError(f"{blitz_of(battle).describe()}: {_NOT_WITH_PLAY}")
+            raise InputError(f"{battle.resolution.describe()}: {_NOT_WITH_PLAY}")
         try:
             return api.fought_odds(
                 args.attackers, args.defenders, battle, exact=args.exact, progress=progress
@@ -83,20 +78,15 @@ def odds(
         if not args.exact:
             raise
         raise TooLarge(f"{error}; use --float", error.resource) from None
-    if asked or not isinstance(found, BattleOdds):
-        return found
-    return api.plain_odds(found)
+    return found
 
 
-def odds_json(args: argparse.Namespace, found: BattleOdds | OptimalOdds | BlitzOdds) -> Any:
-    """The JSON of :func:`odds`'s answer: the fought battle's with the tails asked for, or
-    the battle under optimal play."""
-    from strategy.risk.serialise import play_odds_json
-    from strategy.risk.variants.blitz import BlitzOdds
-
-    if isinstance(found, BlitzOdds):
-        return found.to_json(at_least=args.at_least, at_most=args.at_most)
-    return play_odds_json(found)
+def odds_json(args: argparse.Namespace, found: BattleOdds) -> Any:
+    """The JSON of :func:`odds`'s answer: the battle under the optimal play asked for, or
+    the fought battle's with the tails asked for."""
+    if play_asked(args):
+        return found.play_json()
+    return found.to_json(at_least=args.at_least, at_most=args.at_most)
 
 
 def grid_size(args: argparse.Namespace) -> tuple[int, int]:
@@ -108,7 +98,7 @@ def refuse_play(battle: Battle) -> None:
     """A blitz resolves the battle with the most dice: refuse another ``--choice``."""
     if not battle.plain and not battle.choice.fixed:
         raise InputError(
-            f"{blitz_of(battle).describe()} is fought with the most dice: --choice is for "
+            f"{battle.resolution.describe()} is fought with the most dice: --choice is for "
             "manual rolls"
         )
 
@@ -120,19 +110,15 @@ def fought_table(
     *,
     exact: bool,
     progress: Progress | None = None,
-) -> BlitzTable:
-    """The library's table of the battle as its blitz fights it; the plain battle's too,
-    with a float table's bound."""
+) -> BattleTable:
+    """The library's table of the battle as its resolution fights it (the plain battle's
+    too), with a float table's bound."""
     from strategy.risk import api
-    from strategy.risk.variants.blitz import BlitzTable, float_table_error
 
-    found = api.table(attackers, defenders, battle, exact=exact, progress=progress)
-    if isinstance(found, BlitzTable):
-        return found
-    return BlitzTable(found, 0.0 if exact else float_table_error(attackers, defenders))
+    return api.table(attackers, defenders, battle, exact=exact, progress=progress)
 
 
-def table(args: argparse.Namespace, progress: Progress | None = None) -> BlitzTable:
+def table(args: argparse.Namespace, progress: Progress | None = None) -> BattleTable:
     """The table of the grid asked for, as the blitz fights each battle."""
     battle = blitz_battle(args, battle_from_args(args, args.metric))
     refuse_play(battle)
@@ -169,7 +155,7 @@ def need(args: argparse.Namespace, progress: Progress | None = None) -> Needed:
     rules = path_rules(args, len(args.defenders))
     battle = blitz_battle(args, battle_from_args(args, rules=rules[0]))
     if not battle.plain and play_asked(args):
-        raise InputError(f"{blitz_of(battle).describe()}: {_NOT_WITH_PLAY}")
+        raise InputError(f"{battle.resolution.describe()}: {_NOT_WITH_PLAY}")
     return fewest_troops(
         args.defenders,
         battle,

@@ -25,7 +25,7 @@ from strategy.engine.extras import require
 from strategy.present.symbolic import to_sympy, to_sympy_matrix
 from strategy.risk.chain import ChainOdds
 from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
+from strategy.risk.results import BattleOdds, BattleTable, Value
 
 FloatArray = npt.NDArray[np.float64]
 STATE_COLUMNS = ("attackers", "defenders", "probability")
@@ -36,7 +36,7 @@ def _pandas() -> Any:
     return require("pandas", "notebook", "to_pandas()")
 
 
-def _exact(result: BattleTable | BattleOdds | ChainOdds | OptimalOdds, what: str) -> None:
+def _exact(result: BattleTable | BattleOdds | ChainOdds, what: str) -> None:
     if not result.exact:
         raise ValueError(f"{what} of a float result; compute it with exact=True for sympy")
 
@@ -78,19 +78,29 @@ def _rows(rows: list[tuple[Any, ...]], columns: tuple[str, ...], fractions: bool
     return frame
 
 
+def _states(odds: BattleOdds, what: str) -> None:
+    if odds.solved is not None:
+        raise TypeError(f"a battle under optimal play has no final states for {what}")
+
+
 def odds_frame(odds: BattleOdds, *, fractions: bool = False) -> Any:
     """The final states, one row each: ``attackers``, ``defenders``, ``probability``."""
+    _states(odds, "to_pandas()")
     return _rows(list(odds.final_states), STATE_COLUMNS, fractions and odds.exact)
 
 
 def odds_array(odds: BattleOdds) -> FloatArray:
     """The final states as floats, shape ``(states, 3)``: attackers, defenders, probability."""
+    _states(odds, "to_numpy()")
     return np.array([[a, d, float(p)] for a, d, p in odds.final_states], dtype=np.float64)
 
 
 def odds_sympy(odds: BattleOdds) -> Any:
-    """The exact final states as a ``sympy.Matrix`` with rows ``[attackers, defenders, p]``."""
+    """The exact final states as a ``sympy.Matrix`` with rows ``[attackers, defenders, p]``;
+    under optimal play the exact value as a ``sympy.Rational``."""
     _exact(odds, "to_sympy()")
+    if odds.solved is not None:
+        return to_sympy(Fraction(odds.value))
     return to_sympy_matrix([[a, d, Fraction(p)] for a, d, p in odds.final_states])
 
 
@@ -115,9 +125,3 @@ def chain_sympy(chain: ChainOdds) -> Any:
     """The exact ends of the attack as a ``sympy.Matrix``, columns :data:`CHAIN_COLUMNS`."""
     _exact(chain, "to_sympy()")
     return to_sympy_matrix([[*row[:4], Fraction(row[4])] for row in _chain_rows(chain)])
-
-
-def value_sympy(odds: OptimalOdds) -> Any:
-    """An exact optimal value as a ``sympy.Rational``."""
-    _exact(odds, "to_sympy()")
-    return to_sympy(Fraction(odds.value))

@@ -26,7 +26,7 @@ import numpy as np
 from strategy.present.render import Grid, format_number, html_table, shade_rgb
 from strategy.risk.battle import Battle
 from strategy.risk.objectives import Objective
-from strategy.risk.results import BattleTable, OptimalOdds, OptimalTable
+from strategy.risk.results import BattleTable
 
 #: Swatches in a colour key.
 KEY_STEPS = 9
@@ -108,7 +108,7 @@ chooses; the attacker may stop'
     battle = getattr(result, "battle", None)
     # A classic battle's kernels answer wherever nobody has a real choice, but a result of
     # the optimal-play kernels says so even then.
-    optimal = isinstance(result, OptimalTable | OptimalOdds)
+    optimal = getattr(result, "method", None) == "optimal"
     if not isinstance(battle, Battle) or (battle.classic and not optimal):
         return "the classic battle: both sides always roll the most dice"
     stop = "the attacker may stop" if battle.allow_stop else "no stopping"

@@ -25,7 +25,7 @@ from strategy.present.report import bar_chart_svg, odds_table
 from strategy.risk.chain import ChainOdds
 from strategy.risk.play.cells import by_roll_text, describe_cell
 from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, Value
+from strategy.risk.results import BattleOdds, BattleTable, Value
 
 #: Rows and columns of a grid shown in a notebook; a larger table shows every k-th.
 MAX_SHOWN = 60
@@ -72,7 +72,10 @@ def table_html(
 
 
 def odds_html(odds: BattleOdds, *, fractions: bool = False) -> str:
-    """One classic battle: its headline numbers and its final states as bars."""
+    """One battle: its headline numbers and its final states as bars; under optimal play
+    (no final states computed) :func:`optimal_odds_html`."""
+    if odds.solved is not None:
+        return optimal_odds_html(odds, fractions=fractions)
     states = len(odds.final_states)
     chart = (
         bar_chart_svg(odds.final_states, spent=odds.rules.offset)
@@ -99,7 +102,7 @@ def _number(value: Value, fractions: bool) -> str:
     return f"{float(value):.6f}"
 
 
-def optimal_odds_html(odds: OptimalOdds, *, fractions: bool = False) -> str:
+def optimal_odds_html(odds: BattleOdds, *, fractions: bool = False) -> str:
     """One battle under optimal play: its value and both sides' first choices."""
     cell = describe_cell(odds.play, odds.rules, odds.choice, odds.attackers, odds.defenders)
     rows = [
@@ -182,7 +185,6 @@ def show(result: Any, **options: Any) -> Html:
     renderers: dict[type, Callable[..., str]] = {
         BattleTable: table_html,
         BattleOdds: odds_html,
-        OptimalOdds: optimal_odds_html,
         StrategyMatrix: matrix_html,
         ChainOdds: chain_html,
     }

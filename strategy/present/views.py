@@ -21,7 +21,7 @@ from typing import Any
 from strategy.present import frames, notebook
 from strategy.risk.chain import ChainOdds
 from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds
+from strategy.risk.results import BattleOdds, BattleTable
 
 #: Per result type, the function drawing each of its forms.
 DRAWINGS: dict[type, dict[str, Callable[..., Any]]] = {
@@ -36,7 +36,6 @@ DRAWINGS: dict[type, dict[str, Callable[..., Any]]] = {
         "pandas": frames.table_frame,
         "sympy": frames.table_sympy,
     },
-    OptimalOdds: {"html": notebook.optimal_odds_html, "sympy": frames.value_sympy},
     ChainOdds: {
         "html": notebook.chain_html,
         "pandas": frames.chain_frame,

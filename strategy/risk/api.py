@@ -1,10 +1,15 @@
-"""The one library entry point for Risk battles: ask a question, the library picks the kernel.
+"""The one library entry point for Risk battles, and the one dispatch: ask a question, the
+library picks the kernel.
 
 :func:`odds`, :func:`table` and :func:`strategy_matrix` take the battle's terms as a
 :class:`~strategy.risk.battle.Battle` or as plain keywords and strings (``choice="sees-roll"``,
 ``objective="balance:2"``, ``defender_dice=3``, ``count="attacking"``, ``allow_stop=False``).
-Wherever nobody has a real choice (:attr:`Battle.classic`) the classic kernels answer, at
-any size; elsewhere the optimal-play kernels do. The command line, the web API and
+A battle resolved otherwise than the classic one (Balanced Blitz, stop-until, retreat-at:
+:attr:`Battle.resolution`) is fought by its kernels (:mod:`strategy.risk.variants.blitz`);
+wherever nobody has a real choice (:attr:`Battle.classic`) the classic kernels answer, at
+any size; elsewhere the optimal-play kernels do. Whichever answers, the result is one
+:class:`~strategy.risk.results.BattleOdds` (or :class:`~strategy.risk.results.BattleTable`)
+that records how it was computed (``provenance``). The command line, the web API and
 notebooks all ask here, so a Python caller gets every fast path the CLI gets.
 
 Exactness defaults are the same in the CLI and here, one per question: the odds of one
@@ -27,14 +32,12 @@ from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.risk.battle import Battle
-from strategy.risk.classic import battle_odds
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.play.strategy_matrix import StrategyMatrix
 from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
-from strategy.risk.results import BattleOdds, BattleTable, OptimalOdds, OptimalTable
-from strategy.risk.variants.balanced_blitz import input_error
-from strategy.risk.variants.blitz import BlitzOdds, BlitzTable, blitz_of
+from strategy.risk.results import BattleOdds, BattleTable
+from strategy.risk.variants.blitz import fight_odds, fight_table
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
 
@@ -47,23 +50,23 @@ def odds(
     exact: bool | None = None,
     progress: Progress | None = None,
     **terms: Any,
-) -> BattleOdds | OptimalOdds | BlitzOdds:
+) -> BattleOdds:
     """One battle: its value under the battle's objective and how each side starts.
 
-    Where nobody has a real choice the answer is the classic battle's whole distribution
-    of final states (:class:`~strategy.risk.results.BattleOdds`; in floats at any size,
-    memory growing with ``A + D``); otherwise optimal play
-    (:class:`~strategy.risk.results.OptimalOdds`). A battle fought as a blitz fights it
-    (Balanced Blitz dice, ``stop_until``, ``retreat_at``) answers with
-    :class:`~strategy.risk.variants.blitz.BlitzOdds`.
+    Where nobody has a real choice, or the battle is resolved as a blitz (Balanced Blitz
+    dice, ``stop_until``, ``retreat_at``), the answer holds the whole distribution of
+    final states (in floats at any size, memory growing with ``A + D``); otherwise
+    optimal play, its value and first moves. Its ``provenance`` says which.
 
     ``exact=None`` (the default) is exact, except that Balanced Blitz balances the float
     true-random distribution beyond 1000 armies; ``True`` or ``False`` insist.
 
     >>> odds(3, 2, choice="sees-roll").value < odds(3, 2).value  # the defender sees the dice
     True
-    >>> type(odds(100_000, 100_000, exact=False)).__name__  # classic: any size, in floats
-    'BattleOdds'
+    >>> odds(100_000, 100_000, exact=False).provenance.method  # classic: any size, in floats
+    'classic'
+    >>> odds(3, 2, choice="sees-roll").provenance.describe()
+    'optimal, exact'
     >>> rgd = odds(48, 50, dice="balanced-blitz", count="attacking")
     >>> float(rgd.win_probability) > 0.8, float(odds(49, 50, rgd.battle).win_probability) > 0.8
     (False, True)
@@ -72,13 +75,9 @@ def odds(
     with more than 80% under Balanced Blitz, 48 do not).
     """
     battle = Battle.of(battle, **terms)
-    if not battle.plain:
-        return fought_odds(attackers, defenders, battle, exact=exact, progress=progress)
-    exact = exact is not False
-    if battle.classic:
-        found = battle_odds(attackers, defenders, battle.rules, exact=exact, progress=progress)
-        return replace(found, battle=battle)
-    return optimal_odds(attackers, defenders, battle=battle, exact=exact)
+    if battle.plain and not battle.classic:
+        return optimal_odds(attackers, defenders, battle=battle, exact=exact is not False)
+    return fought_odds(attackers, defenders, battle, exact=exact, progress=progress)
 
 
 def fought_odds(
@@ -88,41 +87,26 @@ def fought_odds(
     *,
     exact: bool | None = None,
     progress: Progress | None = None,
-) -> BlitzOdds:
-    """One battle as the battle's blitz fights it to its end, both sides rolling the most
-    dice (the classic battle's odds for a plain battle).
+) -> BattleOdds:
+    """One battle as its resolution fights it to its end, both sides rolling the most dice
+    (the classic battle's odds, with a float distribution's error bound, for a plain one).
 
-    >>> fought_odds(5, 2, Battle.of(stop_until=3)).odds.attackers  # the battle 3 v 2
-    5
+    >>> fought = fought_odds(5, 2, Battle.of(stop_until=3))  # the battle 3 v 2
+    >>> fought.attackers, fought.provenance.method
+    (5, 'stop-until')
     """
     refuse_choice(battle)
-    if battle.plain:
-        found = battle_odds(
-            attackers, defenders, battle.rules, exact=exact is not False, progress=progress
-        )
-        return plain_odds(replace(found, battle=battle))
-    fought = blitz_of(battle).odds(
-        attackers, defenders, battle.rules, exact=exact, progress=progress
+    found = fight_odds(
+        battle.resolution, attackers, defenders, battle.rules, exact=exact, progress=progress
     )
-    return replace(fought, odds=replace(fought.odds, battle=battle))
-
-
-def plain_odds(odds: BattleOdds) -> BlitzOdds:
-    """The classic battle's odds as the plain blitz's (both sides rolling true random dice
-    to the end), with the float distribution's error bound.
-
-    >>> plain_odds(odds(3, 2)).error_bound
-    0.0
-    """
-    bound = 0.0 if odds.exact else input_error(odds)
-    return BlitzOdds(blitz_of(odds.battle), odds, odds, bound)
+    return replace(found, battle=battle)
 
 
 def refuse_choice(battle: Battle) -> None:
     """A blitz fights with the most dice: refuse a battle whose sides choose theirs."""
     if not battle.choice.fixed:
         raise InputError(
-            f"{blitz_of(battle).describe()} is fought with the most dice: a choice rule "
+            f"{battle.resolution.describe()} is fought with the most dice: a choice rule "
             f"({battle.choice}) is for manual rolls"
         )
 
@@ -135,12 +119,12 @@ def table(
     exact: bool = False,
     progress: Progress | None = None,
     **terms: Any,
-) -> BattleTable | OptimalTable | BlitzTable:
+) -> BattleTable:
     """Values of the battle's objective for attackers 1..``max_attackers`` and defenders
     1..``max_defenders``: the classic kernels where nobody has a real choice, else optimal
     play (:class:`~strategy.risk.results.OptimalTable`, with every cell's play); each
-    battle fought as a blitz fights it (Balanced Blitz, a limit) in a
-    :class:`~strategy.risk.variants.blitz.BlitzTable` (floats under Balanced Blitz).
+    battle fought as its resolution fights it (Balanced Blitz, a limit; floats under
+    Balanced Blitz), with a bound on each cell's error (``provenance``).
 
     Tables too large for this machine's memory are refused before any work
     (:class:`strategy.engine.resources.TooLarge`, with the size they would need).
@@ -148,7 +132,7 @@ def table(
     >>> table(2, 1, exact=True).values  # seed 003: Pr(1,1) = 0, Pr(2,1) = 15/36
     ((Fraction(0, 1),), (Fraction(5, 12),))
     >>> limited = table(5, 2, stop_until=2)  # every cell a battle the limit fights
-    >>> abs(limited.table.value(5, 2) - odds(5, 2, stop_until=2).win_probability) < 1e-15
+    >>> abs(limited.value(5, 2) - odds(5, 2, stop_until=2).win_probability) < 1e-15
     True
     """
     battle = Battle.of(battle, **terms)
@@ -157,10 +141,19 @@ def table(
             max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
         )
     refuse_choice(battle)
-    fought = blitz_of(battle).table(
-        max_attackers, max_defenders, battle.rules, battle.objective, exact=exact, progress=progress
+    found = fight_table(
+        battle.resolution,
+        max_attackers,
+        max_defenders,
+        battle.rules,
+        battle.objective,
+        exact=exact,
+        progress=progress,
     )
-    return replace(fought.table, battle=battle) if battle.plain else fought
+    if battle.plain:
+        return replace(found, battle=battle)
+    # A resolution's kernels fight to the end: their table says so (no stopping).
+    return replace(found, battle=replace(found.battle, resolution=battle.resolution))
 
 
 def strategy_matrix(
@@ -181,8 +174,8 @@ def strategy_matrix(
     battle = Battle.of(battle, **terms)
     if not battle.plain:
         raise InputError(
-            f"a strategy matrix is for manual rolls, not {blitz_of(battle).describe()}: a blitz "
-            "does not choose its dice"
+            f"a strategy matrix is for manual rolls, not {battle.resolution.describe()}: a "
+            "blitz does not choose its dice"
         )
     solved = optimal_table(
         max_attackers, max_defenders, battle=battle, exact=exact, progress=progress

@@ -1,5 +1,6 @@
 """One battle's terms as one value: the rules, the objective, the choice rule, stopping, and
-how a blitz fights it (the dice mode, Balanced Blitz's constants, stop-until, retreat-at).
+how it is resolved (:class:`~strategy.risk.resolution.Resolution`: the dice, Balanced
+Blitz's constants, stop-until or retreat-at).
 
 Every question the toolkit answers about a Risk battle (its odds, a table of values, a
 strategy matrix, a state graph) is asked of a :class:`Battle`: what the dice are, what
@@ -20,17 +21,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from strategy.engine.errors import InputError
-from strategy.risk.blitz_terms import V3_3, Balance, check_terms
 from strategy.risk.choices import MOST_DICE, ChoiceRule, choice_rule
 from strategy.risk.editions import DiceMode, Edition, edition
 from strategy.risk.objectives import CAPTURE, Objective
+from strategy.risk.resolution import TRUE_RANDOM, V3_3, Balance, Resolution
 from strategy.risk.rules import DEFAULT_RULES, MODIFIERS, Rules
-
-if TYPE_CHECKING:
-    from strategy.risk.variants.blitz import Blitz
 
 #: The keywords :meth:`Battle.of` reads as fields of :class:`Rules`.
 RULE_FIELDS = tuple(field.name for field in fields(Rules))
@@ -43,10 +41,10 @@ class Battle:
     An objective that only describes the fight to the end (``attacker-left``,
     ``defender-left``) needs both sides to roll the most dice and no stopping.
 
-    How a blitz fights it: ``dice`` (``"true-random"`` or ``"balanced-blitz"``),
-    ``balance`` (Balanced Blitz's constants; ``None`` for SMG's v3.3 ones), and at most
-    one limit, ``stop_until`` S or ``retreat_at`` K
-    (:func:`strategy.risk.variants.blitz.blitz_of` gathers them for the kernels).
+    How it is resolved: ``resolution``, the dice (``"true-random"`` or
+    ``"balanced-blitz"`` with Balanced Blitz's constants) and at most one limit,
+    stop-until S or retreat-at K; :attr:`dice`, :attr:`balance`, :attr:`stop_until` and
+    :attr:`retreat_at` read them.
 
     >>> Battle(objective=Objective("attacker-left"))
     Traceback (most recent call last):
@@ -58,10 +56,7 @@ class Battle:
     objective: Objective = CAPTURE
     choice: ChoiceRule = MOST_DICE
     allow_stop: bool = True
-    dice: DiceMode = "true-random"
-    balance: Balance | None = None
-    stop_until: int | None = None
-    retreat_at: int | None = None
+    resolution: Resolution = TRUE_RANDOM
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -75,12 +70,8 @@ class Battle:
                 "end with the most dice (choice max, no stopping); players optimise capture, "
                 "signed, keep:K or balance:T"
             )
-        check_terms(
-            self.dice,
-            custom_balance=self.balance is not None,
-            stop_until=self.stop_until,
-            retreat_at=self.retreat_at,
-        )
+        if not isinstance(self.resolution, Resolution):
+            raise TypeError(f"resolution must be a Resolution value, not {self.resolution!r}")
 
     @classmethod
     def of(
@@ -148,45 +139,48 @@ class Battle:
         if chosen is not None:
             chosen.check(balanced=mode == "balanced-blitz", **modifiers)
         limited = stop_until is not None or retreat_at is not None
-        return cls(
-            new_rules,
-            base.objective if objective is None else Objective.parse(objective),
-            base.choice if choice is None else choice_rule(choice),
-            base.allow_stop if allow_stop is None else allow_stop,
+        resolution = Resolution.of(
             mode,
             base.balance if balance is None else parse_balance(balance),
             stop_until if limited else base.stop_until,
             retreat_at if limited else base.retreat_at,
         )
+        return cls(
+            new_rules,
+            base.objective if objective is None else Objective.parse(objective),
+            base.choice if choice is None else choice_rule(choice),
+            base.allow_stop if allow_stop is None else allow_stop,
+            resolution,
+        )
+
+    @property
+    def dice(self) -> DiceMode:
+        """The dice: ``"true-random"`` or ``"balanced-blitz"``."""
+        return self.resolution.dice
+
+    @property
+    def balance(self) -> Balance | None:
+        """Balanced Blitz's constants; ``None`` for SMG's v3.3 ones."""
+        return None if self.resolution.balance == V3_3 else self.resolution.balance
+
+    @property
+    def stop_until(self) -> int | None:
+        """Stop-until S, if that is the limit."""
+        return self.resolution.stop_until
+
+    @property
+    def retreat_at(self) -> int | None:
+        """Retreat-at K, if that is the limit."""
+        return self.resolution.retreat_at
 
     @property
     def plain(self) -> bool:
-        """Whether a blitz fights the classic battle: true random dice, to the end.
+        """Whether the battle is resolved as the classic one: true random dice, to the end.
 
         >>> Battle().plain, Battle.of(stop_until=3).plain
         (True, False)
         """
-        return (
-            self.dice == "true-random"
-            and self.balance is None
-            and self.stop_until is None
-            and self.retreat_at is None
-        )
-
-    def fought_as(self, blitz: Blitz) -> Battle:
-        """This battle as ``blitz`` fights it: its dice, constants and limit.
-
-        >>> from strategy.risk.variants.blitz import Blitz
-        >>> Battle.of(stop_until=4).fought_as(Blitz("balanced-blitz")).stop_until is None
-        True
-        """
-        return replace(
-            self,
-            dice=blitz.dice,
-            balance=parse_balance(blitz.balance),
-            stop_until=blitz.stop_until,
-            retreat_at=blitz.retreat_at,
-        )
+        return self.resolution.plain
 
     @property
     def classic(self) -> bool:

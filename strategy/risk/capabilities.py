@@ -22,17 +22,20 @@ from typing import Any
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.forward import Forward
+from strategy.engine.numbers import fraction_text
 from strategy.risk.api import fought_odds
 from strategy.risk.battle import Battle
 from strategy.risk.chain import ChainOdds, chain_odds, per_territory
 from strategy.risk.commit import CommitCurve, commit_curve
 from strategy.risk.kernels.geometry import Progress
+from strategy.risk.leaves import number_json, play_terms_json, rules_json, tail_json
 from strategy.risk.need import Need, minimum_armies, parse_target
 from strategy.risk.objectives import CAPTURE
-from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
-from strategy.risk.results import Value
+from strategy.risk.outcomes import FinalStates, capture_with_at_least, cumulative, defender_down_to
+from strategy.risk.resolution import Resolution
+from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules
-from strategy.risk.variants.blitz import Blitz, BlitzOdds, blitz_of
+from strategy.risk.variants.blitz import fewest_needed, final_states
 
 Tails = tuple[tuple[int, Value], ...]
 
@@ -43,15 +46,21 @@ class Left(Summarised):
     least K armies left))``, ``defender`` ``(K, P(the defender worn down to at most K))``;
     ``fought`` is the battle they come from."""
 
-    fought: BlitzOdds
+    fought: BattleOdds
     attacker: Tails
     defender: Tails
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``left --json`` shape."""
-        from strategy.risk.serialise import left_json
-
-        return left_json(self)
+        """The CLI's ``left --json`` shape: both tails asked for, the rules, and how the
+        battle was resolved."""
+        odds = self.fought
+        return {
+            "attackers": odds.attackers,
+            "defenders": odds.defenders,
+            "capture_with_at_least": [tail_json(k, p) for k, p in self.attacker],
+            "defender_at_most": [tail_json(k, p) for k, p in self.defender],
+            "rules": rules_json(odds.rules),
+        } | odds.fought_json()
 
     def to_pandas(self) -> Any:
         """One row per tail: ``tail`` (``at_least`` or ``at_most``), ``armies``,
@@ -83,7 +92,7 @@ def left(
     True
     """
     fought = fought_odds(attackers, defenders, Battle.of(battle, **terms), progress=progress)
-    finals = fought.odds.final_states
+    finals = fought.final_states
     if at_least is None and at_most is None:
         both = cumulative(finals)
         return Left(fought, both.attacker, both.defender)
@@ -113,16 +122,20 @@ def chain(
     Fraction(1955, 2592)
     """
     battle = fought_battle(battle, terms, "an attack chain")
-    blitz = blitz_of(battle)
+    resolution = battle.resolution
+
+    def fought(a: int, d: int, rules: Rules, exact: bool) -> FinalStates:
+        return final_states(resolution, a, d, rules, exact)
+
     found = chain_odds(
         attackers,
         defenders,
         battle.rules if path_rules is None else tuple(path_rules),
         leave=leave,
-        exact=exact and not blitz.balanced,
-        battle=None if battle.plain else blitz.final_states,
+        exact=exact and not resolution.balanced,
+        battle=None if battle.plain else fought,
     )
-    return found if battle.plain else replace(found, blitz=blitz)
+    return found if battle.plain else replace(found, resolution=resolution)
 
 
 def fought_battle(battle: Battle | None, terms: dict[str, Any], what: str) -> Battle:
@@ -147,18 +160,32 @@ class Needed(Summarised):
     leave: int
 
     @property
-    def blitz(self) -> Blitz:
-        """How each battle was fought."""
-        return blitz_of(self.battle)
+    def resolution(self) -> Resolution:
+        """How each battle was resolved."""
+        return self.battle.resolution
 
     attackers = Forward[int]("need", "The fewest armies that reach the target.")
     win_probability = Forward[Value]("need", "P(capture) with that many.")
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``need --json`` shape."""
-        from strategy.risk.serialise import need_json
-
-        return need_json(self)
+        """The CLI's ``need --json`` shape: P(capture) with the fewest troops and one fewer,
+        the target, the path, the battle's terms and the dice."""
+        need = self.need
+        previous = need.previous_probability
+        return (
+            {"attackers": need.attackers}
+            | number_json("win_probability", need.win_probability)
+            | {
+                "target": float(need.target),
+                "target_exact": fraction_text(need.target),
+                "defenders": list(need.defenders),
+                "leave": self.leave,
+                "previous_probability": None if previous is None else float(previous),
+                "rules": [rules_json(r) for r in self.rules],
+            }
+            | play_terms_json(self.battle)
+            | self.resolution.shown_json()
+        )
 
 
 def need(
@@ -203,10 +230,10 @@ def need(
     else:
         if not (battle.choice.fixed and battle.objective == CAPTURE and battle.allow_stop):
             raise InputError(
-                f"{blitz_of(battle).describe()}: the fewest troops are found for the capture "
+                f"{battle.resolution.describe()}: the fewest troops are found for the capture "
                 "fought with the most dice, with no choice rule, objective or no stopping"
             )
-        found = blitz_of(battle).need(path, wanted, rules, leave=leave, exact=exact)
+        found = fewest_needed(battle.resolution, path, wanted, rules, leave=leave, exact=exact)
     return Needed(found, battle, rules, leave)
 
 
@@ -229,5 +256,5 @@ def commit(
     """
     battle = fought_battle(battle, terms, "a commitment")
     return commit_curve(
-        attackers, defenders, battle.rules, blitz_of(battle), worth=worth, progress=progress
+        attackers, defenders, battle.rules, battle.resolution, worth=worth, progress=progress
     )

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -46,12 +46,11 @@ from strategy.engine.display import Summarised, drawn
 from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import require
 from strategy.risk.classic import battle_odds, battle_odds_seconds
+from strategy.risk.leaves import number_json, rules_json
 from strategy.risk.outcomes import FinalStates
+from strategy.risk.resolution import Resolution
 from strategy.risk.results import Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
-
-if TYPE_CHECKING:
-    from strategy.risk.variants.blitz import Blitz
 
 
 @dataclass(frozen=True)
@@ -89,8 +88,8 @@ class ChainOdds(Summarised):
     leave: int
     outcomes: tuple[ChainOutcome, ...]
     exact: bool
-    #: How each battle was fought, when not the classic battle (see :func:`strategy.risk.chain`).
-    blitz: Blitz | None = None
+    #: How each battle was resolved, when not the classic battle (see :func:`strategy.risk.chain`).
+    resolution: Resolution | None = None
 
     def _repr_html_(self) -> str:
         return str(drawn(self, "html"))
@@ -122,14 +121,36 @@ class ChainOdds(Summarised):
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``chain --json`` shape (:func:`strategy.risk.serialise.chain_json`).
+        """The CLI's ``chain --json`` shape: per-territory capture odds and every end of the
+        attack, the rules, and how each battle was resolved where not the classic battle.
 
         >>> chain_odds(3, (1,)).to_json()["win_probability_exact"]
         '1955/2592'
         """
-        from strategy.risk.serialise import chain_json
-
-        return chain_json(self)
+        obj: dict[str, Any] = {
+            "attackers": self.attackers,
+            "defenders": list(self.defenders),
+            "leave": self.leave,
+            **number_json("win_probability", self.win_probability),
+        }
+        obj["capture_probabilities"] = [
+            {"territory": i, "defenders": d} | number_json("probability", p)
+            for i, (d, p) in enumerate(
+                zip(self.defenders, self.capture_probabilities, strict=True), start=1
+            )
+        ]
+        obj["outcomes"] = [
+            {
+                "captured": o.captured,
+                "armies": o.armies,
+                "defenders": o.defenders,
+                "armies_left": self.armies_left(o),
+            }
+            | number_json("probability", o.probability)
+            for o in self.outcomes
+        ]
+        obj["rules"] = [rules_json(r) for r in self.rules]
+        return obj if self.resolution is None else obj | self.resolution.shown_json()
 
     def armies_left(self, outcome: ChainOutcome) -> int:
         """Every attacking army still on the path: those left behind plus those at the end.
@@ -182,7 +203,7 @@ def chain_odds(
     """Attack the territories holding ``defenders`` in turn, starting with ``attackers``.
 
     ``battle(A, D, rules, exact)`` gives one battle's final states (default: the classic
-    battle's, e.g. :meth:`strategy.risk.variants.blitz.Blitz.final_states` instead).
+    battle's, e.g. :func:`strategy.risk.variants.blitz.final_states` instead).
 
     A chain of one territory is one battle:
 

@@ -27,9 +27,11 @@ from strategy.engine.extras import require
 from strategy.engine.resources import require_memory
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.kernels.geometry import Progress
+from strategy.risk.leaves import rules_json
+from strategy.risk.resolution import TRUE_RANDOM, Resolution
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import UNIT
-from strategy.risk.variants.blitz import PLAIN, Blitz
+from strategy.risk.variants.blitz import balanced_cell
 from strategy.risk.variants.grid import final_distributions, grid_memory
 
 
@@ -73,17 +75,24 @@ class CommitCurve(Summarised):
     attackers: int
     defenders: int
     rules: Rules
-    blitz: Blitz
+    resolution: Resolution
     worth: int
     points: tuple[CommitPoint, ...]
     best: tuple[Best, ...]
     error_bound: float
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``commit --json`` shape (:func:`strategy.risk.serialise.commit_json`)."""
-        from strategy.risk.serialise import commit_json
-
-        return commit_json(self)
+        """The CLI's ``commit --json`` shape: the best commitment per objective, every
+        point, the bound, the rules and the dice."""
+        return {
+            "attackers": self.attackers,
+            "defenders": self.defenders,
+            "worth": self.worth,
+            "best": [asdict(best) for best in self.best],
+            "curve": [asdict(point) for point in self.points],
+            "error_bound": self.error_bound,
+            "rules": rules_json(self.rules),
+        } | self.resolution.to_json()
 
     def to_pandas(self) -> Any:
         """One row per commitment, columns as :class:`CommitPoint`'s fields (pandas: the
@@ -96,7 +105,7 @@ def commit_curve(
     attackers: int,
     defenders: int,
     rules: Rules,
-    blitz: Blitz = PLAIN,
+    resolution: Resolution = TRUE_RANDOM,
     *,
     worth: int = 0,
     progress: Progress | None = None,
@@ -107,7 +116,7 @@ def commit_curve(
     attackers lost given a capture, among the commitments most likely to capture) and
     ``balance:worth`` (``worth`` per capture, plus defenders killed, minus attackers lost).
     """
-    if blitz.limit is not None:
+    if resolution.limit is not None:
         raise InputError("commit chooses the stop-until itself: no stop-until or retreat-at")
     if worth < 0:
         raise InputError(f"worth must be a whole number >= 0, not {worth}")
@@ -120,15 +129,22 @@ def commit_curve(
     for n, d, captured, held in final_distributions(most, defenders, rules, progress):
         if d != defenders:
             continue
-        if blitz.balanced:
-            masses, error = blitz.cell(captured, held, rules)
+        if resolution.balanced:
+            masses, error = balanced_cell(resolution.balance, captured, held, rules)
         else:
             masses, error = np.concatenate((captured[n:0:-1], held[1:])), 8 * (n + d) * UNIT
         bound = max(bound, error)
         points.append(_point(masses, n, d, attackers - n, worth))
     points.sort(key=lambda p: p.committed)
     return CommitCurve(
-        attackers, defenders, rules, blitz, worth, tuple(points), _best(points, worth, bound), bound
+        attackers,
+        defenders,
+        rules,
+        resolution,
+        worth,
+        tuple(points),
+        _best(points, worth, bound),
+        bound,
     )
 
 

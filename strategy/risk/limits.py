@@ -28,11 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
-from strategy.engine.errors import InputError, echo
+from strategy.engine.errors import InputError
 from strategy.engine.extras import require
 from strategy.engine.resources import require_memory
 from strategy.risk.battle import Battle
@@ -42,10 +42,10 @@ from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.classic_float import FloatRows
 from strategy.risk.objectives import Objective
 from strategy.risk.play.dice_policy import AttackerView, DefenderView, IntArray
+from strategy.risk.resolution import Limit, stop_until_rules
 from strategy.risk.results import BattleOdds, BattleTable, Value
-from strategy.risk.rules import Rules, check_table_size, whole_at_least
+from strategy.risk.rules import Rules, check_table_size
 
-LimitKind = Literal["stop-until", "retreat-at"]
 #: Exact retreat odds and tables hold one fraction per state: refuse more states than this.
 MAX_EXACT_STATES = 250_000
 #: One row of masses or values: floats, or ``Fraction`` objects when exact.
@@ -54,82 +54,27 @@ Array = np.ndarray[tuple[int], np.dtype[Any]]
 Outcomes = tuple[tuple[int, int, Any], ...]
 
 
-@dataclass(frozen=True)
-class Limit:
-    """Where the attacker stops: ``stop-until`` S (capped dice) or ``retreat-at`` K.
-
-    >>> Limit("stop-until", 5).describe()
-    'stop-until 5: the attacker never rolls below 5 armies (SMG blitz attack limit)'
-    """
-
-    kind: LimitKind
-    armies: int
-
-    def __post_init__(self) -> None:
-        if self.kind not in ("stop-until", "retreat-at"):
-            raise InputError(f"a limit is stop-until or retreat-at, not {echo(self.kind)}")
-        if not whole_at_least(self.armies, 0):
-            raise InputError(f"{self.kind} takes a whole number >= 0, not {echo(self.armies)}")
-
-    def describe(self) -> str:
-        """One line for captions."""
-        if self.kind == "stop-until":
-            return (
-                f"stop-until {self.armies}: the attacker never rolls below {self.armies} armies "
-                "(SMG blitz attack limit)"
-            )
-        return (
-            f"retreat-at {self.armies}: full dice while the attacker has more than "
-            f"{self.armies} armies (it may end below)"
-        )
-
-    def check(self, attackers: int, rules: Rules) -> None:
-        """Refuse a limit that is not below the attackers, or below what must stay behind.
-
-        >>> Limit("stop-until", 10).check(10, Rules())
-        Traceback (most recent call last):
-        ...
-        strategy.engine.errors.InputError: stop-until 10 must be below the attackers (10)
-        """
-        if self.armies >= attackers:
-            raise InputError(f"{self.kind} {self.armies} must be below the attackers ({attackers})")
-        if self.kind == "stop-until" and self.armies < rules.offset:
-            raise InputError(
-                f"stop-until {self.armies} is below the armies that stay behind ({rules.offset})"
-            )
-
-    def odds(self, attackers: int, defenders: int, rules: Rules, *, exact: bool) -> BattleOdds:
-        """The battle's final states under this limit."""
-        self.check(attackers, rules)
-        fight = stop_until_odds if self.kind == "stop-until" else retreat_odds
-        return fight(attackers, defenders, rules, self.armies, exact=exact)
-
-    def table(
-        self,
-        max_attackers: int,
-        max_defenders: int,
-        rules: Rules,
-        objective: Objective,
-        *,
-        exact: bool,
-    ) -> BattleTable:
-        """``objective`` over the grid; rows with at most ``armies`` never attack."""
-        make = stop_until_table if self.kind == "stop-until" else retreat_table
-        return make(max_attackers, max_defenders, rules, objective, self.armies, exact=exact)
+def limited_odds(
+    limit: Limit, attackers: int, defenders: int, rules: Rules, *, exact: bool
+) -> BattleOdds:
+    """The battle's final states under ``limit``."""
+    limit.check(attackers, rules)
+    fight = stop_until_odds if limit.kind == "stop-until" else retreat_odds
+    return fight(attackers, defenders, rules, limit.armies, exact=exact)
 
 
-def stop_until_rules(rules: Rules, stop_until: int) -> Rules:
-    """The classic rules whose battle is stop-until ``stop_until``: that many stay behind,
-    counted as ``A`` is (the territory count with ``stop_until`` staying behind).
-
-    >>> stop_until_rules(Rules(), 5).stay_behind, stop_until_rules(Rules(), 5).offset
-    (5, 5)
-    """
-    if stop_until < rules.offset:
-        raise InputError(
-            f"stop-until {stop_until} is below the armies that stay behind ({rules.offset})"
-        )
-    return replace(rules, count="territory", stay_behind=stop_until)
+def limited_table(
+    limit: Limit,
+    max_attackers: int,
+    max_defenders: int,
+    rules: Rules,
+    objective: Objective,
+    *,
+    exact: bool,
+) -> BattleTable:
+    """``objective`` over the grid under ``limit``; rows with at most its armies never attack."""
+    make = stop_until_table if limit.kind == "stop-until" else retreat_table
+    return make(max_attackers, max_defenders, rules, objective, limit.armies, exact=exact)
 
 
 def stop_until_odds(

@@ -20,11 +20,13 @@ from strategy.risk.battle import Battle
 from strategy.risk.choices import MOST_DICE as MOST_DICE_RULE
 from strategy.risk.classic import battle_odds, battle_odds_seconds
 from strategy.risk.kernels.geometry import Progress
+from strategy.risk.leaves import play_terms_json, rules_json
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import MOST_DICE, Policy
+from strategy.risk.resolution import Resolution
 from strategy.risk.simulate import Estimate, Simulation, simulation_seconds
 from strategy.risk.simulate import simulate as fight
-from strategy.risk.variants.blitz import Blitz, blitz_of
+from strategy.risk.variants.blitz import fight_odds
 
 #: ``(JSON key, label, objective)`` of every quantity estimated, as ``risk odds`` names them.
 QUANTITIES = (
@@ -68,9 +70,9 @@ class SimulationCheck(Summarised):
     estimates: tuple[Checked, ...]
 
     @property
-    def blitz(self) -> Blitz:
-        """How the battles were fought."""
-        return blitz_of(self.battle)
+    def resolution(self) -> Resolution:
+        """How the battles were resolved."""
+        return self.battle.resolution
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -78,10 +80,41 @@ class SimulationCheck(Summarised):
         return tuple(c.key for c in self.estimates if c.inside is False)
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``simulate --json`` shape."""
-        from strategy.risk.serialise import simulation_json
-
-        return simulation_json(self)
+        """The CLI's ``simulate --json`` shape: the capture estimate at the top level, every
+        quantity under ``estimates``, the names of those whose exact value is outside in
+        ``flags``; the battle's terms under optimal play, and the dice of a blitz."""
+        result = self.simulation
+        estimates = {
+            c.key: {
+                "estimate": c.estimate.value,
+                "ci_low": c.estimate.low,
+                "ci_high": c.estimate.high,
+                "exact": c.exact,
+                "inside": c.inside,
+            }
+            for c in self.estimates
+        }
+        win = estimates["win_probability"]
+        obj = {
+            "attackers": result.attackers,
+            "defenders": result.defenders,
+            "trials": result.trials,
+            "seed": result.seed,
+            "confidence": self.confidence,
+            "win_probability": win["estimate"],
+            "ci_low": win["ci_low"],
+            "ci_high": win["ci_high"],
+            "exact": win["exact"],
+            "estimates": estimates,
+            "flags": list(self.flags),
+            "final_states": [
+                {"attacker": a, "defender": d, "battles": n} for a, d, n in result.final_states
+            ],
+            "rules": rules_json(result.rules),
+        }
+        if self.optimal:
+            obj |= play_terms_json(self.battle)
+        return obj | self.resolution.shown_json()
 
     def to_pandas(self) -> Any:
         """One row per quantity: estimate, interval, exact value and whether it is inside
@@ -136,7 +169,7 @@ def simulate(
     if not battle.plain:
         if optimal:
             raise InputError(
-                f"{blitz_of(battle).describe()}: fought with the most dice to the end, not with "
+                f"{battle.resolution.describe()}: fought with the most dice to the end, not with "
                 "a choice rule, an objective or no stopping"
             )
         result, exact = _blitz(attackers, defenders, battle, trials, seed)
@@ -177,9 +210,11 @@ def _blitz(
     """Battles fought as the blitz fights them, and the exact (float) values to compare."""
     from strategy.risk.variants.draw import simulate_blitz
 
-    blitz = blitz_of(battle)
-    odds = blitz.odds(attackers, defenders, battle.rules, exact=False).odds
-    result = simulate_blitz(attackers, defenders, battle.rules, blitz, trials=trials, seed=seed)
+    resolution = battle.resolution
+    odds = fight_odds(resolution, attackers, defenders, battle.rules, exact=False)
+    result = simulate_blitz(
+        attackers, defenders, battle.rules, resolution, trials=trials, seed=seed
+    )
     return result, lambda objective: float(odds.expectation(objective))
 
 

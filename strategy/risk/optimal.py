@@ -41,7 +41,7 @@ from strategy.risk.kernels.optimal_exact import exact_grid
 from strategy.risk.kernels.optimal_float import PlayRows, Progress, float_grid, float_grid_memory
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.plays import OVER, CellPlay
-from strategy.risk.results import OptimalOdds, OptimalTable, Value
+from strategy.risk.results import BattleOdds, OptimalTable, Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
 
 __all__ = ["optimal_odds", "optimal_table", "optimal_table_memory"]
@@ -104,7 +104,7 @@ def optimal_odds(
     allow_stop: bool = True,
     exact: bool = False,
     battle: Battle | None = None,
-) -> OptimalOdds:
+) -> BattleOdds:
     """The value of one battle under optimal play, and how each side starts.
 
     >>> optimal_odds(4, 2, objective="balance:0", exact=True).value >= 0
@@ -127,7 +127,9 @@ def optimal_odds(
         grid = float_grid(attackers, defenders, battle)
         value, play = float(grid.values[attackers, defenders]), grid.play(attackers, defenders)
     value += battle.objective.start_offset(attackers, defenders)
-    return OptimalOdds(battle, attackers, defenders, value, play, exact)
+    return BattleOdds(
+        battle, attackers, defenders, (), exact, method="optimal", solved=(value, play)
+    )
 
 
 def optimal_table_memory(

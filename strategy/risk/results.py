@@ -1,9 +1,11 @@
 """What the Risk questions answer: the odds of a battle, tables of values, optimal play.
 
 Every result is a frozen value that records the battle it answers (rules, objective,
-choice rule, stopping) and whether it is exact, and describes itself as a JSON-ready dict
-(:meth:`to_json`, the shapes :mod:`strategy.risk.serialise` defines), so the command line,
-the web API and notebooks show one shape.
+choice rule, stopping, resolution) and how it was computed (:attr:`provenance`: the
+method, exact or floats, the error bound), and writes its own JSON (:meth:`to_json`, from
+the leaves of :mod:`strategy.risk.leaves`), so the command line, the web API and notebooks
+show one shape. One :class:`BattleOdds` answers every way a battle is fought: the classic
+battle, optimal play, Balanced Blitz, stop-until, retreat-at.
 
 >>> from strategy.risk.classic import battle_odds
 >>> battle_odds(2, 1).to_json()["win_probability_exact"]
@@ -12,25 +14,41 @@ the web API and notebooks show one shape.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from strategy.engine.display import Summarised, drawn
+from strategy.engine.errors import InputError
 from strategy.engine.forward import Forward
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
+from strategy.engine.numbers import fraction_text
 from strategy.engine.probability import probability_sum
+from strategy.engine.provenance import Provenance
 from strategy.engine.solve import FLOAT_TIE_TOLERANCE as FLOAT_TIE
+from strategy.risk import leaves
 from strategy.risk.battle import Battle
 from strategy.risk.choices import STOP, ChoiceRule
 from strategy.risk.kernels.classic_float import FloatArray, FloatRows
 from strategy.risk.kernels.optimal_float import PlayRows
 from strategy.risk.kernels.scaled import ScaledRows
+from strategy.risk.leaves import (
+    FinalStates,
+    battle_json,
+    most_likely,
+    number_json,
+    rules_json,
+    tail_json,
+)
 from strategy.risk.objectives import CAPTURE, Objective
+from strategy.risk.outcomes import capture_with_at_least, defender_down_to
+from strategy.risk.play.cells import cell_json, describe_cell
 from strategy.risk.plays import OVER, CellPlay
+from strategy.risk.resolution import Resolution
 from strategy.risk.rules import Rules
 
 
@@ -46,48 +64,79 @@ class Terms:
     )
     choice = Forward[ChoiceRule]("battle", "When each side chooses its dice.")
     allow_stop = Forward[bool]("battle", "Whether the attacker may stop.")
+    resolution = Forward[Resolution]("battle", "The dice and the limit it is fought with.")
 
 
 @dataclass(frozen=True, repr=False)
 class BattleOdds(Summarised, Terms):
-    """The outcome distribution of one classic battle.
+    """One battle, however it is fought: the classic battle, optimal play, or a resolution
+    (Balanced Blitz, stop-until, retreat-at).
 
     ``final_states`` lists ``(attackers, defenders, probability)``: captures
-    first (most attackers left first), then failures (fewest defenders first).
-    Float odds leave out final states below the push's tolerance; ``dropped_mass`` is
-    the probability left out that way (0 for exact odds).
+    first (most attackers left first), then failures (fewest defenders first); under
+    optimal play only the value and the first moves are computed (``solved``), and
+    ``final_states`` is empty. Float odds leave out final states below the push's
+    tolerance; ``dropped_mass`` is the probability left out that way (0 for exact odds).
+
+    How it was computed: ``method`` (``classic``, ``optimal``, ``stop-until``,
+    ``retreat-at``, ``balanced-blitz``), ``exact``, and ``error_bound``, a bound on the
+    sum of the absolute errors of the final states (0 when exact; :attr:`provenance`
+    gathers the three). Under Balanced Blitz, :attr:`true_random` is the true-random
+    battle the final states were balanced from and ``win_steps`` the win chance after each
+    of its four steps.
 
     ``battle`` says how it was asked: its :attr:`value` is the expectation of the
-    battle's objective, and :attr:`play` how the attacker starts (the most dice; stopping
-    too where that is worth as much).
+    battle's objective, and :attr:`play` how the attacker starts.
 
     >>> from strategy.risk.classic import battle_odds
     >>> odds = battle_odds(2, 1)
-    >>> odds.win_probability, odds.expected_signed
-    (Fraction(5, 12), Fraction(1, 4))
+    >>> odds.win_probability, odds.expected_signed, odds.provenance.describe()
+    (Fraction(5, 12), Fraction(1, 4), 'classic, exact')
     """
+
+    SHOWN = ("win_probability",)
 
     battle: Battle
     attackers: int
     defenders: int
-    final_states: tuple[tuple[int, int, Value], ...]
+    final_states: FinalStates
     exact: bool
     dropped_mass: float = 0.0
+    # How it was computed, beside the numbers (shown by :attr:`provenance`, not the repr).
+    method: str = field(default="classic", repr=False)
+    error_bound: float = field(default=0.0, repr=False)
+    unbalanced: BattleOdds | None = field(default=None, repr=False)
+    win_steps: tuple[float, float, float, float] | None = field(default=None, repr=False)
+    solved: tuple[Value, CellPlay] | None = field(default=None, repr=False)
+
+    @property
+    def provenance(self) -> Provenance:
+        """How the odds were computed: the method, exact or floats, the error bound."""
+        return Provenance(self.method, self.exact, self.error_bound)
+
+    @property
+    def true_random(self) -> BattleOdds:
+        """The true-random battle these odds come from (themselves unless balanced)."""
+        return self.unbalanced or self
 
     @property
     def value(self) -> Value:
         """The expected value of the battle's objective."""
+        if self.solved is not None:
+            return self.solved[0]
         return self.expectation(self.battle.objective)
 
     @property
     def play(self) -> CellPlay:
-        """The attacker's optimal first moves: nobody has a real choice in a classic battle,
-        so the most dice, and stopping as well where it is worth the same.
+        """The attacker's optimal first moves: where nobody has a real choice, the most
+        dice, and stopping as well where it is worth the same.
 
         >>> from strategy.risk.classic import battle_odds
         >>> battle_odds(3, 2).play.attacker
         (2,)
         """
+        if self.solved is not None:
+            return self.solved[1]
         if self.defenders == 0 or self.rules.attacker_dice_for(self.attackers) == 0:
             return OVER
         objective = self.battle.objective
@@ -102,10 +151,81 @@ class BattleOdds(Summarised, Terms):
         return CellPlay((most, STOP) if tied else (most,))
 
     def to_json(self, *, at_least: int | None = None, at_most: int | None = None) -> dict[str, Any]:
-        """The CLI's ``odds --json`` shape, with the tails asked for."""
-        from strategy.risk.serialise import odds_json
+        """The CLI's ``odds --json`` shape, with the tails asked for: the summary, the tails,
+        the final states (at most :data:`~strategy.risk.leaves.JSON_STATES`, the most
+        likely first) and the rules, then how a resolution fought it; under optimal play
+        :meth:`play_json`.
 
-        return odds_json(self, at_least=at_least, at_most=at_most)
+        >>> from strategy.risk.classic import battle_odds
+        >>> battle_odds(2, 1).to_json()["win_probability_exact"]
+        '5/12'
+        """
+        if self.solved is not None:
+            return self.play_json()
+        obj: dict[str, Any] = {"attackers": self.attackers, "defenders": self.defenders}
+        for key in (
+            "win_probability",
+            "expected_attacker_left",
+            "expected_defender_left",
+            "expected_signed",
+        ):
+            obj |= number_json(key, getattr(self, key))
+        if at_least is not None:
+            obj["at_least"] = tail_json(
+                at_least, capture_with_at_least(self.final_states, at_least)
+            )
+        if at_most is not None:
+            obj["at_most"] = tail_json(at_most, defender_down_to(self.final_states, at_most))
+        shown, truncated = most_likely(self.final_states, leaves.JSON_STATES)
+        obj["dropped_mass"] = self.dropped_mass
+        obj["final_states_count"] = len(self.final_states)
+        obj["final_states_truncated"] = truncated
+        obj["final_states_probability"] = probability_sum((float(p) for _, _, p in shown), 0.0)
+        obj["final_states"] = [
+            {"attacker": a, "defender": d, "probability": float(p)}
+            | ({"probability_exact": fraction_text(p)} if self.exact else {})
+            for a, d, p in shown
+        ]
+        obj["rules"] = rules_json(self.rules)
+        return obj | self.fought_json()
+
+    def fought_json(self) -> dict[str, Any]:
+        """What a resolution adds to a battle's JSON: the dice, the limit, the true-random
+        win chance and the error bound (nothing for the classic battle)."""
+        if self.resolution.plain:
+            return {}
+        true_random = self.true_random
+        bound = self.error_bound
+        obj = self.resolution.to_json() | {
+            "error_bound": bound if math.isfinite(bound) else None,
+            "true_random_exact": true_random.exact,
+            "true_random_win_probability": float(true_random.win_probability),
+        }
+        if true_random.exact:
+            obj["true_random_win_probability_exact"] = fraction_text(true_random.win_probability)
+        if self.win_steps is not None:
+            obj["win_probability_after_steps"] = list(self.win_steps)
+        return obj
+
+    def play_json(self) -> dict[str, Any]:
+        """The battle under optimal play: its value and both sides' first choices, the
+        battle's terms, and ``win_probability`` under ``capture``; ``dropped_mass`` where a
+        float push left probability out (the CLI's ``odds --choice … --json`` shape).
+
+        >>> from strategy.risk.optimal import optimal_odds
+        >>> optimal_odds(2, 1, exact=True).to_json()["attacker"]["moves"]
+        [1]
+        """
+        battle = self.battle
+        cell = describe_cell(self.play, battle.rules, battle.choice, self.attackers, self.defenders)
+        obj = cell_json(cell, self.play, self.value)
+        if self.dropped_mass:
+            obj["dropped_mass"] = self.dropped_mass
+        obj |= battle_json(battle)
+        if battle.objective.kind == "capture":
+            obj = obj | number_json("win_probability", self.value)
+            obj["rules"] = obj.pop("rules")
+        return obj
 
     def _repr_html_(self) -> str:
         return str(drawn(self, "html"))
@@ -132,6 +252,13 @@ class BattleOdds(Summarised, Terms):
         >>> cheat.win_probability
         1.0
         """
+        if self.solved is not None:
+            if objective == self.battle.objective:
+                return self.solved[0]
+            raise InputError(
+                f"under optimal play only the value of {self.battle.objective.label} is "
+                f"computed, not {objective.label}"
+            )
         zero: Value = Fraction(0) if self.exact else 0.0
         if objective.is_probability:  # payoffs 0 or 1
             winning = (p for a, d, p in self.final_states if objective.payoff(a, d))
@@ -193,17 +320,37 @@ class BattleTable(Summarised, Terms):
     defenders: tuple[int, ...]
     values: Sequence[Sequence[Value]]
     exact: bool
+    method: str = field(default="classic", kw_only=True, repr=False)
+    error_bound: float = field(default=0.0, kw_only=True, repr=False)
+
+    @property
+    def provenance(self) -> Provenance:
+        """How the table was computed: the method, exact or floats, and a bound on each
+        cell's error (for an expectation, times the largest payoff)."""
+        return Provenance(self.method, self.exact, self.error_bound)
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``table --json`` shape.
+        """The CLI's ``table --json`` shape: axes, what it shows, the battle's terms, float
+        values and, when exact, ``values_exact``; then, for a battle a resolution fights
+        (Balanced Blitz, a limit), the dice and the error bound.
 
         >>> from strategy.risk.classic import battle_table
         >>> battle_table(2, 1).to_json()["values_exact"]
         [['0/1'], ['5/12']]
         """
-        from strategy.risk.serialise import table_json
-
-        return table_json(self)
+        obj: dict[str, Any] = {
+            "attackers": list(self.attackers),
+            "defenders": list(self.defenders),
+            "metric": self.objective.label,
+            "description": self.objective.description,
+            **battle_json(self.battle),
+            "values": self.as_floats(),
+        }
+        if self.exact:
+            obj["values_exact"] = [[fraction_text(v) for v in row] for row in self.values]
+        if self.resolution.plain:
+            return obj
+        return obj | self.resolution.to_json() | {"error_bound": self.error_bound}
 
     def _repr_html_(self) -> str:
         return str(drawn(self, "html"))
@@ -269,6 +416,7 @@ class OptimalTable(BattleTable):
     """
 
     plays: Sequence[Sequence[CellPlay]]
+    method: str = field(default="optimal", kw_only=True, repr=False)
 
     def play(self, attackers: int, defenders: int) -> CellPlay:
         """Optimal play at one cell, looked up by army counts."""
@@ -276,38 +424,3 @@ class OptimalTable(BattleTable):
         if isinstance(self.plays, PlayRows):
             return self.plays.grid.play(attackers, defenders)
         return self.plays[row][column]
-
-
-@dataclass(frozen=True, repr=False)
-class OptimalOdds(Summarised, Terms):
-    """One battle under optimal play: its value and both sides' first choices.
-
-    >>> from strategy.risk.optimal import optimal_odds
-    >>> optimal_odds(2, 1).value  # one die each: seed 003's 15/36
-    0.4166666666666667
-    """
-
-    battle: Battle
-    attackers: int
-    defenders: int
-    value: Value
-    play: CellPlay
-    exact: bool
-
-    def to_json(self) -> dict[str, Any]:
-        """The CLI's ``odds --choice … --json`` shape.
-
-        >>> from strategy.risk.optimal import optimal_odds
-        >>> optimal_odds(2, 1, exact=True).to_json()["attacker"]["moves"]
-        [1]
-        """
-        from strategy.risk.serialise import play_odds_json
-
-        return play_odds_json(self)
-
-    def _repr_html_(self) -> str:
-        return str(drawn(self, "html"))
-
-    def to_sympy(self) -> Any:
-        """An exact value as a ``sympy.Rational`` (sympy: the ``symbolic`` extra)."""
-        return drawn(self, "sympy")

@@ -33,7 +33,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def text(args: argparse.Namespace, odds: ChainOdds) -> str:
     """The chain as the command prints it: :func:`chain_text`, and the dice if not plain."""
     text = chain_text(odds, colour=colour_wanted(args))
-    return text if odds.blitz is None else f"{text}\ndice: {odds.blitz.describe()}"
+    return text if odds.resolution is None else f"{text}\ndice: {odds.resolution.describe()}"
 
 
 def chain_text(odds: ChainOdds, *, colour: bool = False) -> str:

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
 def curve_text(curve: CommitCurve) -> str:
     """The best commitment per objective, then the curve (sampled when long)."""
     lines = [
-        f"Troops to commit: {curve.attackers} v {curve.defenders}, {curve.blitz.describe()}",
+        f"Troops to commit: {curve.attackers} v {curve.defenders}, {curve.resolution.describe()}",
         f"rules: {curve.rules.describe()}",
         "",
         f"{'objective':<20}{'commit':>7}{'stop-until':>12}{'value':>12}  meaning",
@@ -138,6 +138,6 @@ def commit_section(curve: CommitCurve) -> Section:
     best = "; ".join(f"{b.objective}: commit {b.committed} ({b.value:.4f})" for b in curve.best)
     intro = (
         f"Committing c of the troops is stop-until {curve.attackers} - c "
-        f"({curve.blitz.describe()}). Best: {best}."
+        f"({curve.resolution.describe()}). Best: {best}."
     )
     return Section("How many troops to commit", intro, "\n".join(charts))

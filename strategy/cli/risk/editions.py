@@ -21,18 +21,18 @@ from strategy.params.calls import blitz_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
-    from strategy.risk.variants.blitz import Blitz, BlitzOdds
+    from strategy.risk.resolution import Resolution
+    from strategy.risk.results import BattleOdds
 
 
-def blitz_from_args(args: argparse.Namespace) -> Blitz:
-    """The blitz the options describe (the plain battle for commands without them)."""
+def blitz_from_args(args: argparse.Namespace) -> Resolution:
+    """The resolution the options describe (the plain battle's for commands without them)."""
     from strategy.risk.battle import Battle
-    from strategy.risk.variants.blitz import blitz_of
 
-    return blitz_of(blitz_battle(args, Battle()))
+    return blitz_battle(args, Battle()).resolution
 
 
-def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> BlitzOdds:
+def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> BattleOdds:
     """One battle as the battle's blitz fights it, with a progress bar on a terminal."""
     from strategy.engine.progress import ProgressBar
     from strategy.engine.resources import TooLarge
@@ -47,9 +47,9 @@ def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> Blitz
         raise CliError(f"{error}; use --float") from None
 
 
-def blitz_lines(fought: BlitzOdds) -> list[str]:
+def blitz_lines(fought: BattleOdds) -> list[str]:
     """Text lines: the true-random win chance and how close the floats are."""
-    if not fought.blitz.balanced:
+    if not fought.resolution.balanced:
         return []
     source = "exact" if fought.true_random.exact else "float"
     steps = ", ".join(f"{w:.6f}" for w in fought.win_steps or ())

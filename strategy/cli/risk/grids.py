@@ -14,8 +14,8 @@ from strategy.engine.numbers import fraction_text
 if TYPE_CHECKING:
     from strategy.present.render import Grid
     from strategy.risk.battle import Battle
+    from strategy.risk.resolution import Resolution
     from strategy.risk.results import BattleTable
-    from strategy.risk.variants.blitz import Blitz, BlitzTable
 
 #: Each grid format but text, and the :mod:`strategy.present.render` function writing it.
 GRID_WRITERS = {"csv": "to_csv", "latex": "to_latex", "html": "to_html"}
@@ -56,18 +56,24 @@ def grid_size(args: argparse.Namespace) -> bool:
 
 
 def compute_table(
-    attackers: int, defenders: int, battle: Battle, *, exact: bool, blitz: Blitz | None = None
+    attackers: int,
+    defenders: int,
+    battle: Battle,
+    *,
+    exact: bool,
+    blitz: Resolution | None = None,
 ) -> BattleTable:
-    """The library's table of the battle (fought as ``blitz`` fights, if given), with a
+    """The library's table of the battle (resolved as ``blitz``, if given), with a
     progress bar on a terminal."""
-    return fought_table(
-        attackers, defenders, battle if blitz is None else battle.fought_as(blitz), exact=exact
-    ).table
+    from dataclasses import replace
+
+    fought = battle if blitz is None else replace(battle, resolution=blitz)
+    return fought_table(attackers, defenders, fought, exact=exact)
 
 
-def fought_table(attackers: int, defenders: int, battle: Battle, *, exact: bool) -> BlitzTable:
-    """The library's table of the battle as its blitz fights it, with a progress bar on a
-    terminal."""
+def fought_table(attackers: int, defenders: int, battle: Battle, *, exact: bool) -> BattleTable:
+    """The library's table of the battle as its resolution fights it, with a progress bar
+    on a terminal."""
     from strategy.engine.progress import ProgressBar
     from strategy.params import calls
 
@@ -107,7 +113,7 @@ def write_grid(
 
 
 def capture_shades(
-    table: BattleTable, step: int = 1, blitz: Blitz | None = None
+    table: BattleTable, step: int = 1, blitz: Resolution | None = None
 ) -> tuple[tuple[float, ...], ...]:
     """P(capture) in the same battle and blitz, as seed 000 shades, at every ``step``-th
     row and column."""
@@ -124,7 +130,7 @@ def capture_shades(
     return tuple(map(tuple, capture.as_array()[::step, ::step].tolist()))
 
 
-def caption(table: BattleTable, asked: bool, blitz: Blitz | None = None) -> str:
+def caption(table: BattleTable, asked: bool, blitz: Resolution | None = None) -> str:
     """The rules, the blitz and, for optimal play (``asked``), the choice rule and whether
     the attacker may stop."""
     text = f"rules: {table.rules.describe()}"
@@ -144,7 +150,7 @@ def table_grid(
     full: bool,
     asked: bool = False,
     step: int = 1,
-    blitz: Blitz | None = None,
+    blitz: Resolution | None = None,
 ) -> Grid:
     """The table of ``metric`` as a renderable grid, shaded by P(capture) as seed 000 shades.
 

@@ -36,7 +36,7 @@ def text(args: argparse.Namespace, found: Left) -> str:
     from strategy.present.render import paint
 
     fought = found.fought
-    blitz, rules = fought.blitz, fought.odds.battle.rules
+    blitz, rules = fought.resolution, fought.rules
     attacker, defender = found.attacker, found.defender
     colour = colour_wanted(args)
     lines = [f"Battle {args.attackers} v {args.defenders}; rules: {rules.describe()}"]

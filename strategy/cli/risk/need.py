@@ -38,10 +38,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def text(args: argparse.Namespace, found: Needed) -> str:
     """The fewest armies as the command prints them."""
     from strategy.present.render import paint
-    from strategy.risk.variants.blitz import blitz_of
 
     need, battle, rules = found.need, found.battle, found.rules
-    blitz = blitz_of(battle)
+    blitz = battle.resolution
     exact = args.exact and not blitz.balanced
     against = ", ".join(map(str, need.defenders))
     kept = battle.objective.parameter

@@ -20,7 +20,7 @@ from strategy.params.commands import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
-    from strategy.risk.results import BattleOdds, OptimalOdds, Value
+    from strategy.risk.results import BattleOdds, Value
 
 #: Final states text lists; beyond, only this many of the most likely.
 TEXT_STATES = 20
@@ -76,9 +76,9 @@ def tails(args: argparse.Namespace, odds: BattleOdds) -> list[tuple[str, Value]]
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds."""
     from strategy.engine.progress import ProgressBar
+    from strategy.params.risk import play_asked
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
-    from strategy.risk.serialise import JSON_STATES, most_likely
-    from strategy.risk.variants.blitz import BlitzOdds
+    from strategy.risk.leaves import JSON_STATES, most_likely
 
     capability = CAPABILITIES["odds"]
     with ProgressBar("odds") as progress:
@@ -86,10 +86,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         write_json(args, capability.json(args, found))
         return 0
-    if not isinstance(found, BlitzOdds):
+    if play_asked(args):
         return show_play(args, found)
-    fought, blitz = found, found.blitz
-    odds = fought.odds
+    odds, blitz = found, found.resolution
     rows = [
         ("P(attacker captures)", odds.win_probability),
         ("expected attackers left", odds.expected_attacker_left),
@@ -109,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"{label:<26}{decimal(value):>12}{exact}")
     if not odds.exact and not blitz.balanced:
         lines.append(dropped_line(odds.dropped_mass, DEFAULT_TOLERANCE))
-    lines += blitz_lines(fought)
+    lines += blitz_lines(odds)
     shown, truncated = most_likely(odds.final_states, TEXT_STATES)
     if truncated:
         held = decimal(sum(p for _, _, p in shown))
@@ -127,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def show_play(args: argparse.Namespace, odds: BattleOdds | OptimalOdds) -> int:
+def show_play(args: argparse.Namespace, odds: BattleOdds) -> int:
     """The battle under optimal play: its value and both sides' first choices (where
     nobody has a real choice, the classic battle's value: both roll the most dice)."""
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
@@ -145,9 +144,8 @@ def show_play(args: argparse.Namespace, odds: BattleOdds | OptimalOdds) -> int:
         lines.append(f"{'defender':<26}{cell.defender}")
     if cell.by_roll:
         lines.append(f"{'defender, roll by roll':<26}{by_roll_text(cell.by_roll)}")
-    dropped = getattr(odds, "dropped_mass", 0.0)
     if not odds.exact and battle.classic:
-        lines.append(dropped_line(dropped, DEFAULT_TOLERANCE))
+        lines.append(dropped_line(odds.dropped_mass, DEFAULT_TOLERANCE))
     write_text(args, "\n".join(lines))
     return 0
 

@@ -20,9 +20,9 @@ from strategy.params.risk import (
 if TYPE_CHECKING:
     from strategy.present.report import Section
     from strategy.risk.battle import Battle
+    from strategy.risk.resolution import Resolution
     from strategy.risk.results import Value
     from strategy.risk.rules import Rules
-    from strategy.risk.variants.blitz import Blitz
 
 SUMMARY = "an HTML page: a battle's odds, its outcomes as a bar chart, the coloured table"
 ABOUT = (
@@ -163,7 +163,7 @@ def plan_section(
     return Section("A turn plan", intro, f"<pre>{html.escape(text)}</pre>")
 
 
-def battle_part(args: argparse.Namespace, battle: Battle, blitz: Blitz) -> list[Section]:
+def battle_part(args: argparse.Namespace, battle: Battle, blitz: Resolution) -> list[Section]:
     """The sections on the one battle, fought as the options ask: the classic battle or a
     blitz, or optimal play played out (its final states, for battles small enough)."""
     from strategy.present.grids import play_text
@@ -181,9 +181,9 @@ def battle_part(args: argparse.Namespace, battle: Battle, blitz: Blitz) -> list[
         if blitz.balanced:
             more.append(("true-random P(attacker captures)", fought.true_random.win_probability))
         if objective.kind not in ("capture", "signed", "attacker-left", "defender-left"):
-            more.append((objective.description, fought.odds.expectation(objective)))
+            more.append((objective.description, fought.expectation(objective)))
         how = "the classic battle: both sides always roll the most dice"
-        return battle_sections(fought.odds, how if blitz.plain else blitz.describe(), more)
+        return battle_sections(fought, how if blitz.plain else blitz.describe(), more)
     optimal = api.odds(attackers, defenders, battle, exact=True)
     how = play_text(optimal)
     more = [(f"value of optimal play: {objective.description}", optimal.value)]

@@ -105,13 +105,12 @@ def run(args: argparse.Namespace) -> int:
     """Simulate, compare with the exact engine, and print."""
     from strategy.engine.progress import ProgressBar
     from strategy.risk.montecarlo import simulate
-    from strategy.risk.variants.blitz import blitz_of
 
     asked = play_asked(args)
     battle = blitz_battle(args, battle_from_args(args))
     if not battle.plain and asked:
         raise CliError(
-            f"{blitz_of(battle).describe()}: not with --choice, --objective or --no-stop"
+            f"{battle.resolution.describe()}: not with --choice, --objective or --no-stop"
         )
     with ProgressBar("simulate") as progress:
         checked = simulate(
@@ -129,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     how = play_text(battle, asked)
     if not battle.plain:
-        blitz = blitz_of(battle)
+        blitz = battle.resolution
         how = blitz.describe() + (
             " (the in-game draw: one uniform number per battle)" if blitz.balanced else ""
         )

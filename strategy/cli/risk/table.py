@@ -29,7 +29,6 @@ from strategy.params.risk import (
     play_asked,
 )
 from strategy.risk.classic import output_chars
-from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -79,17 +78,16 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     check_digits(args.digits, args.exact)
     battle = blitz_battle(args, battle_from_args(args, args.metric))
-    blitz = blitz_of(battle)
+    blitz = battle.resolution
     refuse_play(battle)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
         check_output_size(args, battle)
     capability = CAPABILITIES["table"]
     with ProgressBar("table" if battle.classic or not blitz.plain else "optimal table") as bar:
-        fought = capability.call(args, bar)
-    table = fought.table
+        table = capability.call(args, bar)
     if args.format == "json":
-        write_json(args, capability.json(args, fought), indent=None)
+        write_json(args, capability.json(args, table), indent=None)
     elif args.format == "npy":
         write_npy(args.out, table.as_array())
     else:

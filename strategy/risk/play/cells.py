@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from strategy.engine.numbers import Value
+from strategy.engine.numbers import Value, fraction_text
 from strategy.risk.choices import STOP, ChoiceRule, choice_rule
 from strategy.risk.dice import Roll
 from strategy.risk.plays import CellPlay
@@ -238,3 +239,39 @@ def by_roll_text(by_roll: ByRoll) -> str:
     last = ordered[-1][0]
     parts.append(f"{' or '.join(map(str, last))} {_noun(last)} otherwise")
     return "; ".join(parts)
+
+
+def _number(key: str, value: Value) -> dict[str, Any]:
+    exact = {} if isinstance(value, float) else {f"{key}_exact": fraction_text(value)}
+    return {key: float(value)} | exact
+
+
+def _mix(mix: tuple[Value, ...]) -> list[dict[str, Any]]:
+    return [{"dice": dice} | _number("probability", p) for dice, p in enumerate(mix, start=1)]
+
+
+def cell_json(cell: CellStrategy, play: CellPlay, value: Value) -> dict[str, Any]:
+    """One state's optimal play as JSON: the code, both sides' moves and sentences.
+
+    The defender's ``responses`` list its optimal dice (every tie) for each attacker dice
+    count (``respond``) or each attacker top roll (``sees-roll``), off the optimal path too.
+    """
+    attacker: dict[str, Any] = {"moves": list(play.attacker), "text": cell.attacker}
+    defender: dict[str, Any] = {"text": cell.defender}
+    if play.attacker_mix:
+        attacker["mixed"] = _mix(play.attacker_mix)
+        defender["mixed"] = _mix(play.defender_mix)
+    if play.responses:
+        defender["responses"] = [
+            {"attacker_dice": dice, "roll": list(roll), "dice": list(best)}
+            for dice, roll, best in play.responses
+        ]
+    return {
+        "attackers": cell.attackers,
+        "defenders": cell.defenders,
+        **_number("value", value),
+        "code": cell.code,
+        "meaning": cell.meaning,
+        "attacker": attacker,
+        "defender": defender,
+    }

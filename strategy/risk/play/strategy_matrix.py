@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from strategy.engine.display import Summarised, drawn
-from strategy.risk.play.cells import CellStrategy, describe_cell
+from strategy.risk.leaves import battle_json
+from strategy.risk.play.cells import CellStrategy, cell_json, describe_cell
 from strategy.risk.plays import CellPlay
 from strategy.risk.results import OptimalTable
 
@@ -35,10 +36,22 @@ class StrategyMatrix(Summarised):
     legend: tuple[tuple[str, str], ...]
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``strategy --json`` shape (:func:`strategy.risk.serialise.matrix_json`)."""
-        from strategy.risk.serialise import matrix_json
-
-        return matrix_json(self)
+        """The CLI's ``strategy --json`` shape: axes, the battle's terms, the legend, and one
+        object per cell."""
+        table = self.table
+        return {
+            "attackers": list(table.attackers),
+            "defenders": list(table.defenders),
+            **battle_json(table.battle),
+            "legend": dict(self.legend),
+            "cells": [
+                [
+                    cell_json(cell, table.play(cell.attackers, cell.defenders), value)
+                    for cell, value in zip(cells, values, strict=True)
+                ]
+                for cells, values in zip(self.cells, table.values, strict=True)
+            ],
+        }
 
     def _repr_html_(self) -> str:
         return str(drawn(self, "html"))

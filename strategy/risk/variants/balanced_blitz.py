@@ -39,8 +39,8 @@ from fractions import Fraction
 import numpy as np
 
 from strategy.engine.probability import at_most_one
-from strategy.risk.blitz_terms import V3_3, Balance
 from strategy.risk.kernels.classic_float import FloatArray
+from strategy.risk.resolution import V3_3, Balance
 from strategy.risk.results import BattleOdds, Value
 
 #: The unit roundoff of a float.

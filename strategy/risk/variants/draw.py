@@ -11,10 +11,10 @@ True random blitzes are simulated roll by roll: stop-until as the classic battle
 the reserve staying behind, a retreat threshold by a policy that stops.
 
 >>> from strategy.risk.rules import Rules
->>> from strategy.risk.variants.blitz import Blitz
->>> blitz = Blitz("balanced-blitz")
->>> played = simulate_blitz(12, 5, Rules(), blitz, trials=20_000, seed=3)
->>> played.win_probability.contains(blitz.odds(12, 5, Rules()).odds.win_probability)
+>>> from strategy.risk.variants.blitz import fight_odds
+>>> balanced = Resolution("balanced-blitz")
+>>> played = simulate_blitz(12, 5, Rules(), balanced, trials=20_000, seed=3)
+>>> played.win_probability.contains(fight_odds(balanced, 12, 5, Rules()).win_probability)
 True
 """
 
@@ -26,11 +26,12 @@ from dataclasses import replace
 import numpy as np
 
 from strategy.risk.limits import RetreatAt
+from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds
 from strategy.risk.rules import Rules
 from strategy.risk.simulate import CHUNK, Simulation, checked_seed, simulate
 from strategy.risk.variants.balanced_blitz import outcome_order
-from strategy.risk.variants.blitz import Blitz
+from strategy.risk.variants.blitz import fight_odds
 
 #: Uniform numbers are drawn as k / 2**53 for k = 1 .. 2**53 - 1: the open interval (0, 1).
 STEPS = 2**53
@@ -65,20 +66,22 @@ def simulate_blitz(
     attackers: int,
     defenders: int,
     rules: Rules,
-    blitz: Blitz,
+    resolution: Resolution,
     *,
     trials: int,
     seed: int | None = None,
 ) -> Simulation:
-    """``trials`` battles fought as ``blitz`` fights them."""
-    if blitz.balanced:
-        return draw(blitz.odds(attackers, defenders, rules).odds, trials=trials, seed=seed)
-    if blitz.limit is None:
+    """``trials`` battles fought as ``resolution`` fights them."""
+    if resolution.balanced:
+        odds = fight_odds(resolution, attackers, defenders, rules)
+        return draw(odds, trials=trials, seed=seed)
+    limit = resolution.limit
+    if limit is None:
         return simulate(attackers, defenders, rules, trials=trials, seed=seed)
-    blitz.limit.check(attackers, rules)
-    if blitz.limit.kind == "retreat-at":
-        policy = RetreatAt(blitz.limit.armies)
+    limit.check(attackers, rules)
+    if limit.kind == "retreat-at":
+        policy = RetreatAt(limit.armies)
         return simulate(attackers, defenders, rules, trials=trials, seed=seed, policy=policy)
-    fought = blitz.fought_rules(rules)
+    fought = resolution.fought_rules(rules)
     played = simulate(attackers, defenders, fought, trials=trials, seed=seed)
     return replace(played, rules=rules)
