@@ -103,27 +103,14 @@ def refuse_play(battle: Battle) -> None:
         )
 
 
-def fought_table(
-    attackers: int,
-    defenders: int,
-    battle: Battle,
-    *,
-    exact: bool,
-    progress: Progress | None = None,
-) -> BattleTable:
-    """The library's table of the battle as its resolution fights it (the plain battle's
-    too), with a float table's bound."""
+def table(args: argparse.Namespace, progress: Progress | None = None) -> BattleTable:
+    """The table of the grid asked for, as the battle's resolution fights each battle."""
     from strategy.risk import api
 
-    return api.table(attackers, defenders, battle, exact=exact, progress=progress)
-
-
-def table(args: argparse.Namespace, progress: Progress | None = None) -> BattleTable:
-    """The table of the grid asked for, as the blitz fights each battle."""
     battle = blitz_battle(args, battle_from_args(args, args.metric))
     refuse_play(battle)
     attackers, defenders = grid_size(args)
-    return fought_table(attackers, defenders, battle, exact=args.exact, progress=progress)
+    return api.table(attackers, defenders, battle, exact=args.exact, progress=progress)
 
 
 def strategy_matrix(args: argparse.Namespace, progress: Progress | None = None) -> StrategyMatrix:

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from strategy.engine.display import Summarised, drawn
+from strategy.engine.display import Summarised, drawn, short_repr, summary
 from strategy.engine.errors import InputError
 from strategy.engine.forward import Forward
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
@@ -109,9 +109,21 @@ class BattleOdds(Summarised, Terms):
     win_steps: tuple[float, float, float, float] | None = field(default=None, repr=False)
     solved: tuple[Value, CellPlay] | None = field(default=None, repr=False)
 
+    def __repr__(self) -> str:
+        # Under optimal play the answer is the value and the first moves, not final states.
+        text = short_repr(self)
+        if self.solved is None:
+            return text
+        return f"{text[:-1]}, value={summary(self.value)}, play={summary(self.play)})"
+
     @property
     def provenance(self) -> Provenance:
-        """How the odds were computed: the method, exact or floats, the error bound."""
+        """How the odds were computed: the method, exact or floats, the error bound.
+
+        >>> from strategy.risk.optimal import optimal_odds
+        >>> optimal_odds(2, 1, exact=True)  # doctest: +ELLIPSIS
+        BattleOdds(battle=Battle(), attackers=2, defenders=1, ..., value=Fraction(5, 12), ...)
+        """
         return Provenance(self.method, self.exact, self.error_bound)
 
     @property

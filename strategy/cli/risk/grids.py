@@ -75,11 +75,11 @@ def fought_table(attackers: int, defenders: int, battle: Battle, *, exact: bool)
     """The library's table of the battle as its resolution fights it, with a progress bar
     on a terminal."""
     from strategy.engine.progress import ProgressBar
-    from strategy.params import calls
+    from strategy.risk import api
 
     label = "table" if battle.classic or not battle.plain else "optimal table"
     with ProgressBar(label) as progress:
-        return calls.fought_table(attackers, defenders, battle, exact=exact, progress=progress)
+        return api.table(attackers, defenders, battle, exact=exact, progress=progress)
 
 
 def terminal_width(args: argparse.Namespace) -> int | None:

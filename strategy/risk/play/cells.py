@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from strategy.engine.numbers import Value, fraction_text
+from strategy.engine.numbers import Value
 from strategy.risk.choices import STOP, ChoiceRule, choice_rule
 from strategy.risk.dice import Roll
+from strategy.risk.leaves import number_json
 from strategy.risk.plays import CellPlay
 from strategy.risk.rules import Rules
 
@@ -241,13 +242,8 @@ def by_roll_text(by_roll: ByRoll) -> str:
     return "; ".join(parts)
 
 
-def _number(key: str, value: Value) -> dict[str, Any]:
-    exact = {} if isinstance(value, float) else {f"{key}_exact": fraction_text(value)}
-    return {key: float(value)} | exact
-
-
 def _mix(mix: tuple[Value, ...]) -> list[dict[str, Any]]:
-    return [{"dice": dice} | _number("probability", p) for dice, p in enumerate(mix, start=1)]
+    return [{"dice": dice} | number_json("probability", p) for dice, p in enumerate(mix, start=1)]
 
 
 def cell_json(cell: CellStrategy, play: CellPlay, value: Value) -> dict[str, Any]:
@@ -269,7 +265,7 @@ def cell_json(cell: CellStrategy, play: CellPlay, value: Value) -> dict[str, Any
     return {
         "attackers": cell.attackers,
         "defenders": cell.defenders,
-        **_number("value", value),
+        **number_json("value", value),
         "code": cell.code,
         "meaning": cell.meaning,
         "attacker": attacker,
