@@ -19,8 +19,8 @@ from strategy.engine.solve import solve
 from strategy.risk.battle import Battle
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
-from strategy.risk.results import BattleTable, OptimalTable
 from strategy.risk.rules import Rules
+from strategy.risk.tables import BattleTable, OptimalTable
 from tests.helpers import run
 
 

@@ -18,7 +18,7 @@ from strategy.risk import classic as battle
 from strategy.risk import leaves
 from strategy.risk.classic import battle_cell, battle_odds
 from strategy.risk.objectives import Objective
-from strategy.risk.results import BattleTable
+from strategy.risk.tables import BattleTable
 from tests.helpers import run
 
 

@@ -18,7 +18,7 @@ Inside ``strategy.risk`` the floors the code keeps, low to high (:data:`RISK_FLO
 
     terms (rules, editions, objectives, choices, resolution, battle, outcomes, plays), dice
       <  kernels (kernels/, variants/grid.py)
-      <  results (results.py, leaves.py, play/cells.py: the values answers are and their JSON)
+      <  results (results.py, tables.py, leaves.py, play/cells.py: the answers and their JSON)
       <  fights (classic, optimal, limits, chain, need, commit, simulate, variants/, play/,
          game, played: the algorithms that build results from kernels)
       <  questions (api.py, the one dispatch; capabilities.py, montecarlo.py), plan/
@@ -87,7 +87,7 @@ RISK_FLOORS = {
         0,
     ),
     **dict.fromkeys(("kernels", "variants.grid"), 1),
-    **dict.fromkeys(("results", "leaves", "play.cells"), 2),
+    **dict.fromkeys(("results", "tables", "leaves", "play.cells"), 2),
     **dict.fromkeys(
         (
             "classic",

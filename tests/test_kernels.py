@@ -22,9 +22,9 @@ from strategy.engine.resources import TooLarge
 from strategy.risk.classic import battle_cell, battle_odds, battle_table
 from strategy.risk.dice import rules_roll
 from strategy.risk.objectives import Objective
-from strategy.risk.results import BattleTable
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import risk_rules
+from strategy.risk.tables import BattleTable
 
 sys.setrecursionlimit(10_000)
 

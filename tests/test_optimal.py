@@ -17,9 +17,9 @@ from strategy.risk.dice import roll_outcomes
 from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
-from strategy.risk.results import OptimalTable
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
+from strategy.risk.tables import OptimalTable
 from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)

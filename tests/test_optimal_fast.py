@@ -33,9 +33,9 @@ from strategy.risk.kernels.optimal_float import PlayRows
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.plays import CellPlay, Response, Value
-from strategy.risk.results import OptimalTable
 from strategy.risk.rules import Rules
 from strategy.risk.strategies import objectives, risk_rules
+from strategy.risk.tables import OptimalTable
 from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)

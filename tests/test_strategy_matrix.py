@@ -17,8 +17,8 @@ from strategy.risk.optimal import optimal_table
 from strategy.risk.play.cells import CellStrategy, by_roll_text, describe_cell, fit_rule
 from strategy.risk.play.strategy_matrix import strategy_matrix
 from strategy.risk.plays import OVER, CellPlay
-from strategy.risk.results import OptimalTable
 from strategy.risk.rules import Rules
+from strategy.risk.tables import OptimalTable
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = [(high, second) for high in range(6, 0, -1) for second in range(high, 0, -1)]

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from strategy.risk.plan.report import PlanReport
     from strategy.risk.planning import Position
     from strategy.risk.play.strategy_matrix import StrategyMatrix
-    from strategy.risk.results import BattleOdds, BattleTable
+    from strategy.risk.results import BattleOdds
+    from strategy.risk.tables import BattleTable
 
 #: Rows and columns of a grid nobody asked the size of: seed 000's table.
 DEFAULT_SIZE = 20

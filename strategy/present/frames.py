@@ -25,7 +25,8 @@ from strategy.engine.extras import require
 from strategy.present.symbolic import to_sympy, to_sympy_matrix
 from strategy.risk.chain import ChainOdds
 from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.results import BattleOdds, BattleTable, Value
+from strategy.risk.results import BattleOdds, Value
+from strategy.risk.tables import BattleTable
 
 FloatArray = npt.NDArray[np.float64]
 STATE_COLUMNS = ("attackers", "defenders", "probability")

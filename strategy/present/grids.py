@@ -26,7 +26,7 @@ import numpy as np
 from strategy.present.render import Grid, format_number, html_table, shade_rgb
 from strategy.risk.battle import Battle
 from strategy.risk.objectives import Objective
-from strategy.risk.results import BattleTable
+from strategy.risk.tables import BattleTable
 
 #: Swatches in a colour key.
 KEY_STEPS = 9

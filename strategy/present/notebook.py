@@ -25,7 +25,8 @@ from strategy.present.report import bar_chart_svg, odds_table
 from strategy.risk.chain import ChainOdds
 from strategy.risk.play.cells import by_roll_text, describe_cell
 from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.results import BattleOdds, BattleTable, Value
+from strategy.risk.results import BattleOdds, Value
+from strategy.risk.tables import BattleTable
 
 #: Rows and columns of a grid shown in a notebook; a larger table shows every k-th.
 MAX_SHOWN = 60

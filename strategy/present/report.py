@@ -22,8 +22,9 @@ from strategy.present.grids import KEY_STYLE, Scale, coloured_grid, play_text
 from strategy.present.render import shade_rgb
 from strategy.risk.outcomes import FinalStates, cumulative
 from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.results import BattleOdds, BattleTable, Value
+from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules
+from strategy.risk.tables import BattleTable
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}

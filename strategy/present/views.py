@@ -21,7 +21,8 @@ from typing import Any
 from strategy.present import frames, notebook
 from strategy.risk.chain import ChainOdds
 from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.results import BattleOdds, BattleTable
+from strategy.risk.results import BattleOdds
+from strategy.risk.tables import BattleTable
 
 #: Per result type, the function drawing each of its forms.
 DRAWINGS: dict[type, dict[str, Callable[..., Any]]] = {

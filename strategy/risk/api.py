@@ -8,7 +8,7 @@ A battle resolved otherwise than the classic one (Balanced Blitz, stop-until, re
 :attr:`Battle.resolution`) is fought by its kernels (:mod:`strategy.risk.variants.blitz`);
 wherever nobody has a real choice (:attr:`Battle.classic`) the classic kernels answer, at
 any size; elsewhere the optimal-play kernels do. Whichever answers, the result is one
-:class:`~strategy.risk.results.BattleOdds` (or :class:`~strategy.risk.results.BattleTable`)
+:class:`~strategy.risk.results.BattleOdds` (or :class:`~strategy.risk.tables.BattleTable`)
 that records how it was computed (``provenance``). The command line, the web API and
 notebooks all ask here, so a Python caller gets every fast path the CLI gets.
 
@@ -36,7 +36,8 @@ from strategy.risk.kernels.geometry import Progress
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.play.strategy_matrix import StrategyMatrix
 from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
-from strategy.risk.results import BattleOdds, BattleTable
+from strategy.risk.results import BattleOdds
+from strategy.risk.tables import BattleTable
 from strategy.risk.variants.blitz import fight_odds, fight_table
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
@@ -122,7 +123,7 @@ def table(
 ) -> BattleTable:
     """Values of the battle's objective for attackers 1..``max_attackers`` and defenders
     1..``max_defenders``: the classic kernels where nobody has a real choice, else optimal
-    play (:class:`~strategy.risk.results.OptimalTable`, with every cell's play); each
+    play (:class:`~strategy.risk.tables.OptimalTable`, with every cell's play); each
     battle fought as its resolution fights it (Balanced Blitz, a limit; floats under
     Balanced Blitz), with a bound on each cell's error (``provenance``).
 

@@ -34,8 +34,9 @@ from strategy.risk.kernels.classic_float import FloatRows, float_table
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward, push_seconds
 from strategy.risk.objectives import CAPTURE, Objective
-from strategy.risk.results import BattleOdds, BattleTable, CellResult, Value
+from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
+from strategy.risk.tables import BattleTable, CellResult
 
 __all__ = [
     "battle_cell",

@@ -1,6 +1,7 @@
-"""The leaves every Risk result's JSON is made of, below the results: a number with its
-exact twin, a tail probability, the rules, the battle's terms, the most likely final
-states. Each result writes its own shape from these (``to_json()`` beside its fields).
+"""The leaves every Risk result is made of, below the results: the battle's terms read
+from a result (:class:`Terms`), and for the JSON a number with its exact twin, a tail
+probability, the rules, the battle's terms, the most likely final states. Each result
+writes its own shape from these (``to_json()`` beside its fields).
 
 Every number is a float, with an ``_exact`` twin (``"p/q"``) when it was computed
 exactly; the battle's terms (``choice``, ``objective``, ``allow_stop``, ``rules``) travel
@@ -20,8 +21,12 @@ import heapq
 from dataclasses import asdict
 from typing import Any
 
+from strategy.engine.forward import Forward
 from strategy.engine.numbers import Value, fraction_text
 from strategy.risk.battle import Battle
+from strategy.risk.choices import ChoiceRule
+from strategy.risk.objectives import Objective
+from strategy.risk.resolution import Resolution
 from strategy.risk.rules import Rules
 
 #: Final states JSON lists; beyond, only this many of the most likely.
@@ -76,3 +81,18 @@ def most_likely(final_states: FinalStates, limit: int) -> tuple[FinalStates, boo
     if len(final_states) <= limit:
         return final_states, False
     return tuple(heapq.nlargest(limit, final_states, key=lambda s: s[2])), True
+
+
+class Terms:
+    """The battle's terms, read from a result's ``battle``: its rules, objective, choice
+    rule and whether the attacker may stop."""
+
+    battle: Battle
+
+    rules = Forward[Rules]("battle", "The rules of the battle.")
+    objective = Forward[Objective](
+        "battle", "What the values are the expectation of: the attacker maximises it."
+    )
+    choice = Forward[ChoiceRule]("battle", "When each side chooses its dice.")
+    allow_stop = Forward[bool]("battle", "Whether the attacker may stop.")
+    resolution = Forward[Resolution]("battle", "The dice and the limit it is fought with.")

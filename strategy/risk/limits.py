@@ -43,8 +43,9 @@ from strategy.risk.kernels.classic_float import FloatRows
 from strategy.risk.objectives import Objective
 from strategy.risk.play.dice_policy import AttackerView, DefenderView, IntArray
 from strategy.risk.resolution import Limit, stop_until_rules
-from strategy.risk.results import BattleOdds, BattleTable, Value
+from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules, check_table_size
+from strategy.risk.tables import BattleTable
 
 #: Exact retreat odds and tables hold one fraction per state: refuse more states than this.
 MAX_EXACT_STATES = 250_000

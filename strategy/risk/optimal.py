@@ -41,8 +41,9 @@ from strategy.risk.kernels.optimal_exact import exact_grid
 from strategy.risk.kernels.optimal_float import PlayRows, Progress, float_grid, float_grid_memory
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.plays import OVER, CellPlay
-from strategy.risk.results import BattleOdds, OptimalTable, Value
+from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
+from strategy.risk.tables import OptimalTable
 
 __all__ = ["optimal_odds", "optimal_table", "optimal_table_memory"]
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from strategy.present.render import Grid
     from strategy.risk.battle import Battle
     from strategy.risk.resolution import Resolution
-    from strategy.risk.results import BattleTable
+    from strategy.risk.tables import BattleTable
 
 #: Each grid format but text, and the :mod:`strategy.present.render` function writing it.
 GRID_WRITERS = {"csv": "to_csv", "latex": "to_latex", "html": "to_html"}

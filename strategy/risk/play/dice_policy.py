@@ -29,7 +29,7 @@ from strategy.engine.errors import InputError
 from strategy.risk.choices import Sight
 
 if TYPE_CHECKING:
-    from strategy.risk.results import OptimalTable
+    from strategy.risk.tables import OptimalTable
 
 IntArray = npt.NDArray[np.int64]
 #: What the defender knows when it chooses: nothing (the dice are announced at once), the

@@ -18,12 +18,12 @@ from strategy.engine.display import Summarised, drawn
 from strategy.risk.leaves import battle_json
 from strategy.risk.play.cells import CellStrategy, cell_json, describe_cell
 from strategy.risk.plays import CellPlay
-from strategy.risk.results import OptimalTable
+from strategy.risk.tables import OptimalTable
 
 
 @dataclass(frozen=True, repr=False)
 class StrategyMatrix(Summarised):
-    """Every cell of an :class:`~strategy.risk.optimal.OptimalTable`, described.
+    """Every cell of an :class:`~strategy.risk.tables.OptimalTable`, described.
 
     >>> from strategy.risk.optimal import optimal_table
     >>> matrix = strategy_matrix(optimal_table(4, 3, choice="sees-roll"))

@@ -2,7 +2,7 @@
 says: true random or Balanced Blitz dice, to the end, to stop-until S or to retreat-at K.
 
 Each answers with the one result type of its question (:class:`~strategy.risk.results.BattleOdds`,
-:class:`~strategy.risk.results.BattleTable`), which records the method and the error bound.
+:class:`~strategy.risk.tables.BattleTable`), which records the method and the error bound.
 Balanced Blitz starts from the exact true-random distribution when the battle has at most
 ``EXACT_ARMIES`` armies in all (or when asked), else from the float one; either way the
 result states a bound on its distance from the exact balanced distribution.
@@ -33,8 +33,9 @@ from strategy.risk.need import Need, fewest, minimum_armies
 from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import FinalStates
 from strategy.risk.resolution import Balance, Resolution
-from strategy.risk.results import BattleOdds, BattleTable, Value
+from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules
+from strategy.risk.tables import BattleTable
 from strategy.risk.variants.balanced_blitz import (
     UNIT,
     balance_masses,
