@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -96,6 +97,41 @@ def test_the_kernel_follows_the_battle() -> None:
     assert isinstance(strategy.risk.table(5, 5, objective="signed"), BattleTable)
     assert isinstance(strategy.risk.table(5, 5, objective="balance:1"), OptimalTable)
     assert not isinstance(strategy.risk.table(5, 5, objective="signed"), OptimalTable)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 14),
+    st.integers(1, 8),
+    st.sampled_from(["classic", "stop-until", "retreat-at", "balanced-blitz", "optimal"]),
+    st.data(),
+)
+def test_every_way_of_fighting_records_itself(
+    attackers: int, defenders: int, method: str, data: st.DataObject
+) -> None:
+    # Whichever kernel answers, the one result says which, and its error bound holds the
+    # final states to a sum of 1: exactly when exact, within the bound (plus one rounding
+    # per state) when not.
+    terms: dict[str, Any] = {
+        "classic": {},
+        "optimal": {"choice": "sees-roll"},
+        "balanced-blitz": {"dice": "balanced-blitz"},
+    }.get(method, {})
+    if method in ("stop-until", "retreat-at"):
+        # The territory count keeps one army home: a limit runs from it to below the attack.
+        terms = {method.replace("-", "_"): data.draw(st.integers(1, attackers - 1))}
+    odds = strategy.risk.odds(attackers, defenders, **terms)
+    provenance = odds.provenance
+    assert provenance.method == method and provenance.exact == odds.exact
+    if method == "optimal":
+        assert odds.final_states == () and 0 <= odds.value <= 1
+        return
+    total = sum(p for *_, p in odds.final_states)
+    if odds.exact:
+        assert total == 1 and provenance.error_bound == 0
+    else:
+        slack = provenance.error_bound + len(odds.final_states) * 2.0**-52
+        assert abs(total - 1) <= slack
 
 
 def test_strings_and_values_name_the_same_battle() -> None:
