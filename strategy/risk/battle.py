@@ -95,7 +95,7 @@ class Battle:
 
         ``edition`` (``classic``, ``risiko``, ``2210``, ``rgd``) starts from that edition's
         rules and dice (RGD: the attacking count and Balanced Blitz) and refuses what it
-        cannot have; ``balance`` takes a :class:`~strategy.risk.variants.balanced_blitz.Balance`,
+        cannot have; ``balance`` takes a :class:`~strategy.risk.resolution.Balance`,
         four numbers or their text ``"0.05,1.3,0.1,1.8"``; a limit given replaces the base's.
 
         >>> Battle.of(Battle.of(ties="attacker"), stay_behind=0).rules.ties

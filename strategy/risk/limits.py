@@ -1,4 +1,5 @@
-"""Where an attack stops short: SMG's stop-until S, and a retreat threshold K.
+"""The kernels of an attack that stops short: SMG's stop-until S, and a retreat threshold K
+(the limit itself is a term of the battle, :class:`~strategy.risk.resolution.Limit`).
 
 They sound alike and give different numbers.
 
