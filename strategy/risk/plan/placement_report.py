@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -51,7 +52,7 @@ class Placed:
         return {n: a for n, a in zip(names, self.added, strict=True) if a}
 
 
-class Shown:
+class Shown(ABC):
     """The views a placement search's result shares: the best placement of armies on
     ``territories`` of ``turn`` and its value, compared row by row with the others
     (:meth:`rows`), as an HTML table and a DataFrame. ``base`` is what each territory holds
@@ -75,25 +76,25 @@ class Shown:
         """The names of the territories placed on."""
         return tuple(self.turn.names[t] for t in self.territories)
 
+    @abstractmethod
     def rows(self) -> list[Row]:
         """The placements compared, best first, with their labels."""
-        raise NotImplementedError
 
+    @abstractmethod
     def shown(self, placed: Placed) -> str:
         """One placement as a line of text."""
-        raise NotImplementedError
 
+    @abstractmethod
     def title(self) -> str:
         """The HTML table's caption."""
-        raise NotImplementedError
 
+    @abstractmethod
     def text(self) -> str:
         """The placements compared, as text."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The placements compared, as the JSON object the command line prints."""
-        raise NotImplementedError
 
     def compared(self, exact: bool, gain: str) -> list[str]:
         """Text lines: each row's placement and value, and what the best gains over it."""
