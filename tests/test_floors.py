@@ -25,7 +25,8 @@ Inside ``strategy.risk`` the floors the code keeps, low to high (:data:`RISK_FLO
 
 Results sit below the code that computes them: a result never imports an algorithm, so
 each family can own its JSON without a hub. ``plan/`` needs only terms, dice and the
-simulator, and the questions never import it (the package names it by string).
+simulator, and the questions never import it (the package names it by string); the
+requests that declare each capability belong above both.
 """
 
 from __future__ import annotations
