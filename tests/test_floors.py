@@ -9,7 +9,7 @@ since they never run and exist to name types for mypy. The floors, low to high::
 A module may import its own floor and those below it; the package's façade
 (``strategy/__init__.py``, which names its subpackages as strings) and ``_lazy`` count as
 the bottom floor, ``strategy.testing`` (hypothesis strategies of the engine and of Risk)
-and ``strategy.params`` (the parameter checks the CLI and the server share) as the games'.
+as the games'.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ FLOORS = {
     "strategy.risk": 1,
     "strategy.classic": 1,
     "strategy.testing": 1,
-    "strategy.params": 1,
     "strategy.present": 2,
     "strategy.interop": 2,
     "strategy.cli": 3,

@@ -17,8 +17,8 @@ import sys
 from typing import Any
 
 from strategy.cli.common import CliError, add_parser, number
+from strategy.cli.options import nonnegative_int, positive_int
 from strategy.engine.errors import echo
-from strategy.params import nonnegative_int, positive_int
 
 SUMMARY = "the calculator in the browser: a page that answers as you type, and a JSON API"
 ABOUT = (

@@ -15,7 +15,8 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.params.commands import CAPABILITIES
+from strategy.cli.declared import add_request_options, request_of
+from strategy.risk.requests import CAPABILITIES
 
 SUBCOMMANDS = (
     "strategy.cli.risk.odds",
@@ -67,9 +68,22 @@ def capability_parser(
     """
     capability = CAPABILITIES[name]
     parser = add_parser(commands, name, capability.summary, about, epilog)
-    capability.declare(parser)
+    add_request_options(parser, capability.request)
     parser.set_defaults(handler=handler)
     return parser
+
+
+def answer(name: str, args: argparse.Namespace, label: str | None) -> tuple[Any, Any]:
+    """The request of the capability ``name`` the options describe, and its answer, with
+    a progress bar named ``label`` (none for None)."""
+    from strategy.engine.progress import ProgressBar
+
+    capability = CAPABILITIES[name]
+    request = request_of(capability.request, args)
+    if label is None:
+        return request, capability.run(request, None)
+    with ProgressBar(label) as progress:
+        return request, capability.run(request, progress)
 
 
 def text_command(
@@ -92,16 +106,9 @@ def text_command(
     """
 
     def run(args: argparse.Namespace) -> int:
-        from strategy.engine.progress import ProgressBar
-
-        capability = CAPABILITIES[name]
-        if label is None:
-            found = capability.call(args, None)
-        else:
-            with ProgressBar(label) as progress:
-                found = capability.call(args, progress)
+        request, found = answer(name, args, label)
         if args.format == "json":
-            write_json(args, capability.json(args, found))
+            write_json(args, CAPABILITIES[name].json(request, found))
         else:
             write_text(args, text(args, found))
         return 0

@@ -48,10 +48,10 @@ def add_grid_options(parser: argparse.ArgumentParser) -> None:
 def grid_size(args: argparse.Namespace) -> bool:
     """Fill in the default ``--attackers`` and ``--defenders``; whether neither was given,
     so that a text table may be fitted to the terminal."""
-    from strategy.params import calls
+    from strategy.risk.requests.battles import DEFAULT_SIZE
 
     chosen = args.attackers is not None or args.defenders is not None
-    args.attackers, args.defenders = calls.grid_size(args)
+    args.attackers, args.defenders = args.attackers or DEFAULT_SIZE, args.defenders or DEFAULT_SIZE
     return not chosen
 
 
@@ -69,11 +69,11 @@ def fought_table(attackers: int, defenders: int, battle: Battle, *, exact: bool)
     """The library's table of the battle as its blitz fights it, with a progress bar on a
     terminal."""
     from strategy.engine.progress import ProgressBar
-    from strategy.params import calls
+    from strategy.risk.requests.battles import fought_table as table
 
     label = "table" if battle.classic or not battle.plain else "optimal table"
     with ProgressBar(label) as progress:
-        return calls.fought_table(attackers, defenders, battle, exact=exact, progress=progress)
+        return table(attackers, defenders, battle, exact=exact, progress=progress)
 
 
 def terminal_width(args: argparse.Namespace) -> int | None:

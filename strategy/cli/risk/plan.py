@@ -5,7 +5,7 @@
 >>> register(commands)
 >>> args = commands.choices["plan"].parse_args(
 ...     ["--from", "Central America=14", "--target", "South America", "--move-in", "any"])
->>> args.attacker, args.move_in
+>>> args.attackers, args.move_in
 (['Central America=14'], 'any')
 """
 
@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json, write_text
+from strategy.cli.declared import request_of
+from strategy.cli.options import nonnegative_int, positive_int
 from strategy.cli.risk import capability_parser
-from strategy.params import nonnegative_int, positive_int
 
 if TYPE_CHECKING:
+    from strategy.risk.plan.maps import Map
     from strategy.risk.plan.solve import TurnPlan
 
 ABOUT = (
@@ -92,14 +94,17 @@ def run(args: argparse.Namespace) -> int:
     """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
     from strategy.engine.resources import TooLarge
-    from strategy.params.calls import plan_position, plan_report
     from strategy.risk.planning import placed_bound, refusal_bounds
+    from strategy.risk.requests.plans import Plan, plan_position, run_plan
 
-    where = plan_position(args)
+    request = request_of(Plan, args)
+    where = plan_position(request, *files_of(args))
     graph = _graph_target(args, placed_bound(where.turn, args.reinforce, args.reinforce_on))
     try:
         with ProgressBar("plan") as progress:
-            report = plan_report(args, where, progress)
+            report = run_plan(
+                request, progress, where=where, simulate=args.simulate, seed=args.seed
+            )
     except TooLarge as refused:
         # At a terminal the bounds are worth their seconds; the library and the server
         # refuse at once.
@@ -119,6 +124,15 @@ def run(args: argparse.Namespace) -> int:
             )
         write_text(args, text)
     return 0
+
+
+def files_of(args: argparse.Namespace) -> tuple[Map | None, dict[str, Any] | None]:
+    """The map and the position file the options name (``None`` where not given)."""
+    from strategy.risk.plan.maps import load_map
+    from strategy.risk.plan.position import load_position
+
+    board = None if args.map is None else load_map(args.map)
+    return board, None if args.position is None else load_position(args.position)
 
 
 def _graph_target(args: argparse.Namespace, bound: int) -> Path | None:

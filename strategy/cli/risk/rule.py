@@ -6,8 +6,8 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, add_parser, write_json, write_text
-from strategy.params import positive_int
-from strategy.params.risk import add_rule_options, rules_from_args
+from strategy.cli.options import positive_int
+from strategy.cli.risk.terms import add_rule_options, rules_from_args
 from strategy.risk.serialise import rules_json
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json
-from strategy.cli.risk import capability_parser
+from strategy.cli.risk import answer, capability_parser
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
@@ -20,8 +20,7 @@ from strategy.cli.risk.grids import (
     grid_size,
     write_grid,
 )
-from strategy.params.commands import CAPABILITIES
-from strategy.params.risk import battle_from_args
+from strategy.cli.risk.terms import battle_from_args
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid
@@ -49,13 +48,10 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve the battle and write its strategy matrix."""
-    from strategy.engine.progress import ProgressBar
-
     fit = grid_size(args)
     battle = battle_from_args(args)
     check_size(args, battle.choice.name)
-    with ProgressBar("optimal table") as progress:
-        matrix = CAPABILITIES["strategy"].call(args, progress)
+    _, matrix = answer("strategy", args, "optimal table")
     if args.format == "json":
         write_json(args, matrix.to_json(), indent=None)
         return 0

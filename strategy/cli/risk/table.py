@@ -12,7 +12,9 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json, write_npy
-from strategy.cli.risk import capability_parser
+from strategy.cli.declared import request_of
+from strategy.cli.options import nonnegative_int
+from strategy.cli.risk import answer, capability_parser
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
@@ -21,14 +23,10 @@ from strategy.cli.risk.grids import (
     terminal_width,
     write_grid,
 )
-from strategy.params import nonnegative_int
-from strategy.params.calls import blitz_battle, refuse_play
-from strategy.params.commands import CAPABILITIES
-from strategy.params.risk import (
-    battle_from_args,
-    play_asked,
-)
+from strategy.cli.risk.terms import play_asked
 from strategy.risk.classic import output_chars
+from strategy.risk.requests import CAPABILITIES
+from strategy.risk.requests.battles import Table, table_battle
 from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
@@ -72,24 +70,20 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute the table and write it in the chosen format."""
-    from strategy.engine.progress import ProgressBar
-
     fit = grid_size(args)
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     check_digits(args.digits, args.exact)
-    battle = blitz_battle(args, battle_from_args(args, args.metric))
+    battle = table_battle(request_of(Table, args))
     blitz = blitz_of(battle)
-    refuse_play(battle)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
         check_output_size(args, battle)
-    capability = CAPABILITIES["table"]
-    with ProgressBar("table" if battle.classic or not blitz.plain else "optimal table") as bar:
-        fought = capability.call(args, bar)
+    label = "table" if battle.classic or not blitz.plain else "optimal table"
+    request, fought = answer("table", args, label)
     table = fought.table
     if args.format == "json":
-        write_json(args, capability.json(args, fought), indent=None)
+        write_json(args, CAPABILITIES["table"].json(request, fought), indent=None)
     elif args.format == "npy":
         write_npy(args.out, table.as_array())
     else:

@@ -203,6 +203,20 @@ def reinforce(
     )
 
 
+def fortified(**terms: Any) -> tuple[Turn, list[int]]:
+    """The turn :func:`fortify` searches, on the position :func:`position` makes of
+    ``terms``, and the territories the defender places on: every enemy territory of the
+    region whose armies ``defenders`` does not fix."""
+    board, mine, fixed, target, region = named(**naming(terms))
+    # Every other territory gets a placeholder army: the region decides which are placed.
+    every = {t: 1 for t in board.territories if t not in mine} | fixed
+    turn = position(Named(board, mine, every, target, region), **terms).turn
+    placed = [t for t, name in enumerate(turn.names) if name not in mine and name not in fixed]
+    if not placed:
+        raise InputError("every enemy territory of the region has fixed armies: none to place")
+    return turn, placed
+
+
 def fortify(
     *,
     armies: int,
@@ -218,13 +232,7 @@ def fortify(
     (:func:`~strategy.risk.plan.fortification.fortify_turn`), on the position
     :func:`position` makes of ``terms``. Its ``defenders`` fix the armies of some enemy
     territories; the defender places on all the others in the region."""
-    board, mine, fixed, target, region = named(**naming(terms))
-    # Every other territory gets a placeholder army: the region decides which are placed.
-    every = {t: 1 for t in board.territories if t not in mine} | fixed
-    turn = position(Named(board, mine, every, target, region), **terms).turn
-    placed = [t for t, name in enumerate(turn.names) if name not in mine and name not in fixed]
-    if not placed:
-        raise InputError("every enemy territory of the region has fixed armies: none to place")
+    turn, placed = fortified(**terms)
     return fortify_turn(
         turn,
         armies,

@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
@@ -56,7 +56,17 @@ from strategy.risk.plan.reinforcement import (
     check_placements,
     eligible,
 )
-from strategy.risk.plan.solve import Progress, Restriction, TurnPlan, Value, plan_turn
+from strategy.risk.plan.solve import (
+    Progress,
+    Restriction,
+    TurnPlan,
+    Value,
+    plan_cost,
+    plan_turn,
+)
+
+#: The share of a full plan a placement settled by the lower bounds costs, on average.
+BOUNDED_SHARE = 0.1
 
 
 @dataclass(frozen=True, repr=False)
@@ -164,29 +174,9 @@ def fortify_turn(
     against an attacker that places ``reinforcements`` ``on`` the border or any territory
     and then plays the optimal plan."""
     began = time.perf_counter()
-    placed = _territories(turn, territories)
-    if isinstance(armies, bool) or not isinstance(armies, int) or armies < len(placed):
-        raise InputError(
-            f"the defender needs at least one army on each of its {len(placed)} territories: "
-            f"armies must be a whole number >= {len(placed)}, not {armies!r}"
-        )
-    base = replace(turn, armies=tuple(1 if t in placed else a for t, a in enumerate(turn.armies)))
-    extra = armies - len(placed)
-    kept = slots(base, placed, attacker=False)
-    front = borders_attacker(base, placed)
-    even = spread(extra, placed, first=front)
-    stacked = _on(placed, front, spread(extra, front)) if front else even
-    order = list(dict.fromkeys([even, stacked, *placements_on(placed, kept, extra)]))
-    typical = place(base, placed, even)
-    if reinforcements:
-        places = eligible(typical, on)
-        replies = placement_count(reinforcements, len(slots(typical, places, attacker=True)))
-        typical = place(typical, places[:1], (reinforcements,))
-    else:
-        replies = 1
-    each = "reply" if replies == 1 else "replies"
-    what = f"fortifying ({len(order):,} placements x {replies:,} {each})"
-    check_placements(typical, len(order) * replies, what, exact, max_states)
+    work = _Work.of(turn, armies, territories, reinforcements, on)
+    base, placed, extra, even, stacked, order = work[:6]
+    check_placements(work.typical, len(order) * work.replies, work.what, exact, max_states)
     game = _Game(base, placed, reinforcements, on, exact, max_states)
     scores = {added: game.value(added, None)[0] for added in order[:2]}
     best = min((Placed(a, v) for a, v in scores.items()), key=lambda p: p.value)
@@ -236,6 +226,77 @@ def fortify_turn(
         states=game.states,
         seconds=time.perf_counter() - began,
     )
+
+
+class _Work(NamedTuple):
+    """What a fortification searches: the turn with one army on each placed territory, the
+    territories, the armies beyond those, the even spread and the border stack (tried
+    first), every placement in the order tried, a typical fortified turn with the
+    attacker's reinforcements placed, the attacker's replies to each, and a description."""
+
+    base: Turn
+    placed: tuple[int, ...]
+    extra: int
+    even: tuple[int, ...]
+    stacked: tuple[int, ...]
+    order: list[tuple[int, ...]]
+    typical: Turn
+    replies: int
+    what: str
+
+    @classmethod
+    def of(
+        cls,
+        turn: Turn,
+        armies: int,
+        territories: Sequence[int] | None,
+        reinforcements: int,
+        on: On,
+    ) -> _Work:
+        placed = _territories(turn, territories)
+        if isinstance(armies, bool) or not isinstance(armies, int) or armies < len(placed):
+            raise InputError(
+                f"the defender needs at least one army on each of its {len(placed)} "
+                f"territories: armies must be a whole number >= {len(placed)}, not {armies!r}"
+            )
+        base = replace(
+            turn, armies=tuple(1 if t in placed else a for t, a in enumerate(turn.armies))
+        )
+        extra = armies - len(placed)
+        kept = slots(base, placed, attacker=False)
+        front = borders_attacker(base, placed)
+        even = spread(extra, placed, first=front)
+        stacked = _on(placed, front, spread(extra, front)) if front else even
+        order = list(dict.fromkeys([even, stacked, *placements_on(placed, kept, extra)]))
+        typical = place(base, placed, even)
+        replies = 1
+        if reinforcements:
+            places = eligible(typical, on)
+            replies = placement_count(reinforcements, len(slots(typical, places, attacker=True)))
+            typical = place(typical, places[:1], (reinforcements,))
+        each = "reply" if replies == 1 else "replies"
+        what = f"fortifying ({len(order):,} placements x {replies:,} {each})"
+        return cls(base, placed, extra, even, stacked, order, typical, replies, what)
+
+
+def fortify_cost(
+    turn: Turn,
+    armies: int,
+    *,
+    territories: Sequence[int] | None = None,
+    reinforcements: int = 0,
+    on: On = "border",
+    exact: bool = True,
+) -> tuple[str, int, int, float]:
+    """Before any work: what :func:`fortify_turn` searches, the states of one plan of it,
+    the memory one plan needs and the seconds of the whole search. The first two
+    placements are planned in full; the others are mostly settled by cheap lower bounds
+    (the fixed chains), so each costs :data:`BOUNDED_SHARE` of a plan (measured on the
+    positions of ``benchmarks/placements.py``, ``benchmarks/bench_estimate.py``)."""
+    work = _Work.of(turn, armies, territories, reinforcements, on)
+    bound, memory, seconds = plan_cost(work.typical, exact=exact)
+    plans = (2 + BOUNDED_SHARE * max(len(work.order) - 2, 0)) * work.replies
+    return work.what, bound, int(memory), plans * seconds
 
 
 def _on(placed: Sequence[int], chosen: Sequence[int], armies: Sequence[int]) -> tuple[int, ...]:
