@@ -86,7 +86,7 @@ def test_odds_under_optimal_play(base: str) -> None:
 
 
 def test_table(base: str, capsys: pytest.CaptureFixture[str]) -> None:
-    answer = ok(base, "table", attackers=6, defenders=4, exact="true", count="attacking")
+    answer = ok(base, "table", max_attackers=6, max_defenders=4, exact="true", count="attacking")
     table = battle_table(6, 4, Rules(count="attacking"))
     assert answer["values_exact"] == [[fraction_text(v) for v in row] for row in table.values]
     argv = (
@@ -105,7 +105,12 @@ def test_table(base: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_strategy_matrix(base: str) -> None:
     answer = ok(
-        base, "strategy", attackers=5, defenders=4, choice="sees-roll", objective="balance:2"
+        base,
+        "strategy",
+        max_attackers=5,
+        max_defenders=4,
+        choice="sees-roll",
+        objective="balance:2",
     )
     from strategy.risk.objectives import Objective
 
@@ -176,7 +181,7 @@ BAD = [
     ),
     (
         "table",
-        {"attackers": 5, "metric": "signed", "objective": "capture"},
+        {"max_attackers": 5, "metric": "signed", "objective": "capture"},
         ["--attackers", "5", "--metric", "signed", "--objective", "capture"],
     ),
 ]
@@ -250,8 +255,8 @@ TOO_LARGE = [
     ("odds", {"attackers": 10**7, "defenders": 10**7, "exact": "false"}),
     ("odds", {"attackers": 5000, "defenders": 5000, "choice": "sees-roll", "exact": "false"}),
     ("left", {"attackers": 3000, "defenders": 3000}),
-    ("table", {"attackers": 5000, "defenders": 5000}),
-    ("strategy", {"attackers": 300, "defenders": 300}),
+    ("table", {"max_attackers": 5000, "max_defenders": 5000}),
+    ("strategy", {"max_attackers": 300, "max_defenders": 300}),
     ("chain", {"attackers": 10_000, "defenders": "100,100"}),
     ("need", {"defenders": 100_000, "target": "0.9"}),
 ]

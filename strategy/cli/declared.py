@@ -71,11 +71,12 @@ def _add(target: Any, name: str, spec: Param, default: Any) -> None:
     if spec.alias:  # the player's alias first: it is the one the examples use
         names.reverse()
     if spec.kind == "boolean" and not spec.optional_value:
-        if default is not True:
-            target.add_argument(
-                *names, dest=name, action="store_const", const=True, default=default,
-                help=spec.help,
-            )  # fmt: skip
+        # A field on by default keeps its own name too, unlisted: the off flag is the one
+        # a player needs.
+        said = argparse.SUPPRESS if default is True else spec.help
+        target.add_argument(
+            *names, dest=name, action="store_const", const=True, default=default, help=said
+        )
         if spec.off is not None:
             said = spec.help if default is True else f"the opposite of {names[0]}"
             target.add_argument(

@@ -50,8 +50,9 @@ def grid_size(args: argparse.Namespace) -> bool:
     so that a text table may be fitted to the terminal."""
     from strategy.risk.requests.battles import DEFAULT_SIZE
 
-    chosen = args.attackers is not None or args.defenders is not None
-    args.attackers, args.defenders = args.attackers or DEFAULT_SIZE, args.defenders or DEFAULT_SIZE
+    chosen = args.max_attackers is not None or args.max_defenders is not None
+    args.max_attackers = args.max_attackers or DEFAULT_SIZE
+    args.max_defenders = args.max_defenders or DEFAULT_SIZE
     return not chosen
 
 

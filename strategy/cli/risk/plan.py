@@ -54,7 +54,7 @@ or stop, and how many armies move in after each capture."""
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``plan`` to the ``risk`` group."""
     parser = capability_parser(commands, "plan", ABOUT, EPILOG, run)
-    files = add_file_options(parser, "check the plan with N random turns")
+    files = add_file_options(parser)
     files.add_argument(
         "--graph",
         type=Path,
@@ -71,9 +71,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_output_options(parser)
 
 
-def add_file_options(parser: argparse.ArgumentParser, simulate: str) -> argparse._ArgumentGroup:
+def add_file_options(
+    parser: argparse.ArgumentParser, simulate: str | None = None
+) -> argparse._ArgumentGroup:
     """What only the command takes (``plan`` and ``fortify``): a position file, a map
-    file, the dice rule, and a simulation (``simulate`` says what it checks)."""
+    file, the dice rule, and (where the capability has none) a simulation: ``simulate``
+    says what it checks."""
     files = parser.add_argument_group("files and checks")
     files.add_argument("--position", type=Path, metavar="FILE", help="a JSON position file")
     files.add_argument(
@@ -85,8 +88,9 @@ def add_file_options(parser: argparse.ArgumentParser, simulate: str) -> argparse
         default="max",
         help="dice: both sides roll the most they may (the only rule plan supports)",
     )
-    files.add_argument("--simulate", type=positive_int, metavar="N", help=simulate)
-    files.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
+    if simulate is not None:
+        files.add_argument("--simulate", type=positive_int, metavar="N", help=simulate)
+        files.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
     return files
 
 
@@ -102,9 +106,7 @@ def run(args: argparse.Namespace) -> int:
     graph = _graph_target(args, placed_bound(where.turn, args.reinforce, args.reinforce_on))
     try:
         with ProgressBar("plan") as progress:
-            report = run_plan(
-                request, progress, where=where, simulate=args.simulate, seed=args.seed
-            )
+            report = run_plan(request, progress, where=where)
     except TooLarge as refused:
         # At a terminal the bounds are worth their seconds; the library and the server
         # refuse at once.

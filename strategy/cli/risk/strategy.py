@@ -72,12 +72,12 @@ def check_size(args: argparse.Namespace, choice: str) -> None:
     from strategy.cli.risk.table import MAX_OUTPUT_CHARS
     from strategy.engine.resources import human_bytes, require
 
-    cells = args.attackers * args.defenders
+    cells = args.max_attackers * args.max_defenders
     if args.format == "json":
         per_cell, seconds = (3000, 7e-4) if choice == "sees-roll" else (600, 1.5e-4)
     else:
         per_cell, seconds = (60 if args.format == "html" else 12), 2e-5
-    what = f"the {args.attackers} x {args.defenders} strategy matrix"
+    what = f"the {args.max_attackers} x {args.max_defenders} strategy matrix"
     require(what, memory=150 * cells)
     size = cells * per_cell
     if size > MAX_OUTPUT_CHARS:

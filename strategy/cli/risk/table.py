@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         # The compact view shows one cell in several; formatting only those keeps a
         # 10,000 x 10,000 table cheap. It samples further if still too wide.
         width = terminal_width(args)
-        step = max(1, args.defenders // width) if compact and width else 1
+        step = max(1, args.max_defenders // width) if compact and width else 1
         metric = table.objective.label
         asked = play_asked(args)
         full = args.format == "csv"
@@ -122,10 +122,12 @@ def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
 
     rules = battle.rules
     digits = args.digits or 0
-    size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact, digits)
+    size = output_chars(
+        args.max_attackers, args.max_defenders, rules, args.format, args.exact, digits
+    )
     if size <= MAX_OUTPUT_CHARS:
         if args.exact:
-            cells = args.attackers * args.defenders
+            cells = args.max_attackers * args.max_defenders
             # A number's decimal digits are written by a conversion quadratic in their length.
             longest = max(digits, size / max(cells, 1) / 2)
             what = f"writing the exact table as {args.format}"
@@ -133,9 +135,9 @@ def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
         return
     if battle.classic:
         # Pointing to npy is no help when the table cannot be held at all.
-        check_table_memory(args.attackers, args.defenders, rules, exact=args.exact)
+        check_table_memory(args.max_attackers, args.max_defenders, rules, exact=args.exact)
     compact = "--compact for a sampled view, or " if args.format == "text" else ""
     raise CliError(
-        f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
+        f"a {args.max_attackers} x {args.max_defenders} table as {args.format} would be about "
         f"{human_bytes(size)}: use {compact}--format npy --out FILE.npy"
     )

@@ -175,8 +175,9 @@ def fortify_turn(
     and then plays the optimal plan."""
     began = time.perf_counter()
     work = _Work.of(turn, armies, territories, reinforcements, on)
-    base, placed, extra, even, stacked, order = work[:6]
-    check_placements(work.typical, len(order) * work.replies, work.what, exact, max_states)
+    base, placed, extra, even, stacked = work[:5]
+    check_placements(work.typical, work.count * work.replies, work.what, exact, max_states)
+    order = list(dict.fromkeys([even, stacked, *placements_on(placed, work.kept, extra)]))
     game = _Game(base, placed, reinforcements, on, exact, max_states)
     scores = {added: game.value(added, None)[0] for added in order[:2]}
     best = min((Placed(a, v) for a, v in scores.items()), key=lambda p: p.value)
@@ -229,17 +230,19 @@ def fortify_turn(
 
 
 class _Work(NamedTuple):
-    """What a fortification searches: the turn with one army on each placed territory, the
-    territories, the armies beyond those, the even spread and the border stack (tried
-    first), every placement in the order tried, a typical fortified turn with the
-    attacker's reinforcements placed, the attacker's replies to each, and a description."""
+    """What a fortification searches, counted before any is made: the turn with one army
+    on each placed territory, the territories, the armies beyond those, the even spread and
+    the border stack (tried first), the territories the other placements vary, how many
+    placements there are, a typical fortified turn with the attacker's reinforcements
+    placed, the attacker's replies to each, and a description."""
 
     base: Turn
     placed: tuple[int, ...]
     extra: int
     even: tuple[int, ...]
     stacked: tuple[int, ...]
-    order: list[tuple[int, ...]]
+    kept: tuple[int, ...]
+    count: int
     typical: Turn
     replies: int
     what: str
@@ -267,7 +270,9 @@ class _Work(NamedTuple):
         front = borders_attacker(base, placed)
         even = spread(extra, placed, first=front)
         stacked = _on(placed, front, spread(extra, front)) if front else even
-        order = list(dict.fromkeys([even, stacked, *placements_on(placed, kept, extra)]))
+        # The even spread and the stack are among the placements on the kept territories,
+        # or two more.
+        count = placement_count(extra, len(kept)) + 2 * (len(kept) < len(placed))
         typical = place(base, placed, even)
         replies = 1
         if reinforcements:
@@ -275,8 +280,8 @@ class _Work(NamedTuple):
             replies = placement_count(reinforcements, len(slots(typical, places, attacker=True)))
             typical = place(typical, places[:1], (reinforcements,))
         each = "reply" if replies == 1 else "replies"
-        what = f"fortifying ({len(order):,} placements x {replies:,} {each})"
-        return cls(base, placed, extra, even, stacked, order, typical, replies, what)
+        what = f"fortifying ({count:,} placements x {replies:,} {each})"
+        return cls(base, placed, extra, even, stacked, kept, count, typical, replies, what)
 
 
 def fortify_cost(
@@ -295,7 +300,7 @@ def fortify_cost(
     positions of ``benchmarks/placements.py``, ``benchmarks/bench_estimate.py``)."""
     work = _Work.of(turn, armies, territories, reinforcements, on)
     bound, memory, seconds = plan_cost(work.typical, exact=exact)
-    plans = (2 + BOUNDED_SHARE * max(len(work.order) - 2, 0)) * work.replies
+    plans = (2 + BOUNDED_SHARE * max(work.count - 2, 0)) * work.replies
     return work.what, bound, int(memory), plans * seconds
 
 

@@ -135,18 +135,21 @@ def odds_json(request: Odds, found: BattleOdds | OptimalOdds | BlitzOdds) -> Any
 
 @dataclass(frozen=True, kw_only=True)
 class Grid:
-    """The rows A = 1..attackers and columns D = 1..defenders of a grid of battles."""
+    """The rows A = 1..max_attackers and columns D = 1..max_defenders of a grid of battles
+    (the command line's ``--attackers`` and ``--defenders``)."""
 
-    attackers: int | None = param(None, help="rows A = 1..N (default 20)", label="Rows", **_ROWS)
-    defenders: int | None = param(
+    max_attackers: int | None = param(
+        None, help="rows A = 1..N (default 20)", label="Rows", alias="--attackers", **_ROWS
+    )
+    max_defenders: int | None = param(
         None, help="columns D = 1..M (default 20; on a narrower terminal, as many as fit)",
-        label="Columns", **{**_ROWS, "metavar": "M"},
+        label="Columns", alias="--defenders", **{**_ROWS, "metavar": "M"},
     )  # fmt: skip
 
     @property
     def size(self) -> tuple[int, int]:
         """The rows and columns asked for, :data:`DEFAULT_SIZE` where not given."""
-        return self.attackers or DEFAULT_SIZE, self.defenders or DEFAULT_SIZE
+        return self.max_attackers or DEFAULT_SIZE, self.max_defenders or DEFAULT_SIZE
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -108,6 +108,14 @@ class Plan(Turn):
         True, help="set the plan beside the fixed chains (--no-compare: skip them)",
         label="Compare with the fixed chains", kind="boolean", off="--no-compare", group=SHOWN,
     )  # fmt: skip
+    simulate: int | None = param(
+        None, help="check the plan with N random turns", label="Random turns",
+        kind="integer", minimum=1, metavar="N", group=SHOWN,
+    )  # fmt: skip
+    seed: int | None = param(
+        None, help="seed of --simulate", label="Seed", kind="integer", minimum=0, metavar="S",
+        group=SHOWN,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,15 +169,10 @@ def plan_position(
 
 
 def run_plan(
-    request: Plan,
-    progress: Progress | None = None,
-    *,
-    where: Position | None = None,
-    simulate: int | None = None,
-    seed: int | None = None,
+    request: Plan, progress: Progress | None = None, *, where: Position | None = None
 ) -> PlanReport:
     """The turn's optimal attack phase, on the position ``where`` (the command's, from its
-    files) or the one the request names; ``simulate`` random turns check it."""
+    files) or the one the request names."""
     from strategy.risk.planning import plan
 
     return plan(
@@ -177,8 +180,8 @@ def run_plan(
         exact=request.exact,
         max_states=request.max_states,
         compare=request.compare,
-        simulate=simulate,
-        seed=seed,
+        simulate=request.simulate,
+        seed=request.seed,
         detail=request.detail,
         reinforce=request.reinforce,
         reinforce_on=request.reinforce_on,  # type: ignore[arg-type]
@@ -214,6 +217,7 @@ def estimate_plan(request: Plan) -> Cost:
     """The planner's own bound on the turn's states, time and memory (with each of the
     placements of its reinforcements)."""
     from strategy.engine.resources import Budget, use_budget
+    from strategy.risk.plan.simulate import SECONDS_PER_TRIAL
     from strategy.risk.plan.solve import EXACT_LIMIT, check_size, plan_cost
     from strategy.risk.planning import placed_bound
 
@@ -223,6 +227,8 @@ def estimate_plan(request: Plan) -> Cost:
     with use_budget(Budget(seconds=0)):  # only the states: the time is the caller's to judge
         check_size(turn, exact=exact, max_states=request.max_states)
     states, memory, seconds = plan_cost(turn, exact=exact)
+    if request.simulate:
+        seconds += request.simulate * SECONDS_PER_TRIAL
     return Cost("a plan of this turn may visit", max(states, bound), seconds, int(memory))
 
 

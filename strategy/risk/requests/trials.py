@@ -83,6 +83,11 @@ class Simulate(PlayTerms, RuleTerms, BlitzDice, StopUntil, RetreatAt):
         "(default: a fresh seed, printed so the run can be repeated)", label="Seed",
         kind="integer", minimum=0, metavar="S", group=TRIALS,
     )  # fmt: skip
+    optimal: bool | None = param(
+        None, help="play as the optimal-play table says (default: when --choice, --objective "
+        "or --no-stop is given; --most-dice: both always roll the most dice)",
+        label="Optimal play", kind="boolean", off="--most-dice", group=TRIALS,
+    )  # fmt: skip
     confidence: float = param(
         0.95, help="confidence level of the intervals (default 0.95)",
         label="Confidence of the intervals", kind="number", metavar="C", group=TRIALS,
@@ -129,7 +134,7 @@ def run_simulate(request: Simulate, progress: Progress | None = None) -> Simulat
         trials=request.trials,
         seed=request.seed,
         confidence=request.confidence,
-        optimal=play_asked(request),
+        optimal=request.optimal,
         progress=progress,
     )
 

@@ -248,8 +248,8 @@
       return;
     }
     const grid = {
-      attackers: String(Math.min(Number(battle.attackers) || 1, MATRIX)),
-      defenders: String(Math.min(Number(battle.defenders) || 1, MATRIX)),
+      max_attackers: String(Math.min(Number(battle.attackers) || 1, MATRIX)),
+      max_defenders: String(Math.min(Number(battle.defenders) || 1, MATRIX)),
       exact: "false",
     };
     const cell = url("odds", battle, PLAY);
@@ -383,7 +383,7 @@
     );
     $("plan-panel").hidden = !(from && target);
     if (!from || !target) return;
-    const given = { attacker: from, defenders: defenders || null, target };
+    const given = { attackers: from, defenders: defenders || null, target };
     const address = url("plan", given, ["rules", "output", "plan"]);
     $("plan-json").href = address;
     try {
@@ -419,7 +419,7 @@
     const armies = value("armies");
     $("fortify-panel").hidden = !(from && target && armies);
     if (!from || !target || !armies) return;
-    const address = url("fortify", { attacker: from, target }, ["rules", "output", "plan"]);
+    const address = url("fortify", { attackers: from, target }, ["rules", "output", "plan"]);
     $("fortify-json").href = address;
     try {
       const found = await fetch(address);
