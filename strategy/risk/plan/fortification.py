@@ -176,7 +176,7 @@ def fortify_turn(
     began = time.perf_counter()
     work = _Work.of(turn, armies, territories, reinforcements, on)
     base, placed, extra, even, stacked = work[:5]
-    check_placements(work.typical, work.count * work.replies, work.what, exact, max_states)
+    check_placements(work.typical, work.placements * work.replies, work.what, exact, max_states)
     order = list(dict.fromkeys([even, stacked, *placements_on(placed, work.kept, extra)]))
     game = _Game(base, placed, reinforcements, on, exact, max_states)
     scores = {added: game.value(added, None)[0] for added in order[:2]}
@@ -242,7 +242,7 @@ class _Work(NamedTuple):
     even: tuple[int, ...]
     stacked: tuple[int, ...]
     kept: tuple[int, ...]
-    count: int
+    placements: int
     typical: Turn
     replies: int
     what: str
@@ -272,7 +272,7 @@ class _Work(NamedTuple):
         stacked = _on(placed, front, spread(extra, front)) if front else even
         # The even spread and the stack are among the placements on the kept territories,
         # or two more.
-        count = placement_count(extra, len(kept)) + 2 * (len(kept) < len(placed))
+        placements = placement_count(extra, len(kept)) + 2 * (len(kept) < len(placed))
         typical = place(base, placed, even)
         replies = 1
         if reinforcements:
@@ -280,8 +280,8 @@ class _Work(NamedTuple):
             replies = placement_count(reinforcements, len(slots(typical, places, attacker=True)))
             typical = place(typical, places[:1], (reinforcements,))
         each = "reply" if replies == 1 else "replies"
-        what = f"fortifying ({count:,} placements x {replies:,} {each})"
-        return cls(base, placed, extra, even, stacked, kept, count, typical, replies, what)
+        what = f"fortifying ({placements:,} placements x {replies:,} {each})"
+        return cls(base, placed, extra, even, stacked, kept, placements, typical, replies, what)
 
 
 def fortify_cost(
@@ -300,7 +300,7 @@ def fortify_cost(
     positions of ``benchmarks/placements.py``, ``benchmarks/bench_estimate.py``)."""
     work = _Work.of(turn, armies, territories, reinforcements, on)
     bound, memory, seconds = plan_cost(work.typical, exact=exact)
-    plans = (2 + BOUNDED_SHARE * max(work.count - 2, 0)) * work.replies
+    plans = (2 + BOUNDED_SHARE * max(work.placements - 2, 0)) * work.replies
     return work.what, bound, int(memory), plans * seconds
 
 
