@@ -24,10 +24,8 @@ from strategy.cli.risk.grids import (
     write_grid,
 )
 from strategy.cli.risk.terms import play_asked
-from strategy.risk.classic import output_chars
 from strategy.risk.requests import CAPABILITIES
 from strategy.risk.requests.battles import Table, table_battle
-from strategy.risk.variants.blitz import blitz_of
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -75,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     check_digits(args.digits, args.exact)
     battle = table_battle(request_of(Table, args))
+    from strategy.risk.variants.blitz import blitz_of
+
     blitz = blitz_of(battle)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
@@ -118,7 +118,7 @@ def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
     whose exact numbers would take too long to write out."""
     from strategy.engine.numbers import text_seconds
     from strategy.engine.resources import human_bytes, require
-    from strategy.risk.classic import check_table_memory
+    from strategy.risk.classic import check_table_memory, output_chars
 
     rules = battle.rules
     digits = args.digits or 0

@@ -29,6 +29,7 @@ Spreading evenly and stacking the border are planned first and in full, for the 
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -48,6 +49,7 @@ from strategy.risk.plan.placement import (
 )
 from strategy.risk.plan.placement_report import Shown
 from strategy.risk.plan.reinforcement import (
+    PLAN_SHARE,
     On,
     Placed,
     Reinforcement,
@@ -55,6 +57,7 @@ from strategy.risk.plan.reinforcement import (
     best_reinforcement,
     check_placements,
     eligible,
+    searched,
 )
 from strategy.risk.plan.solve import (
     Progress,
@@ -64,9 +67,6 @@ from strategy.risk.plan.solve import (
     plan_cost,
     plan_turn,
 )
-
-#: The share of a full plan a placement settled by the lower bounds costs, on average.
-BOUNDED_SHARE = 0.1
 
 
 @dataclass(frozen=True, repr=False)
@@ -176,7 +176,11 @@ def fortify_turn(
     began = time.perf_counter()
     work = _Work.of(turn, armies, territories, reinforcements, on)
     base, placed, extra, even, stacked = work[:5]
-    check_placements(work.typical, work.placements * work.replies, work.what, exact, max_states)
+    what, bound, memory, seconds = fortify_cost(
+        turn, armies, territories=territories, reinforcements=reinforcements, on=on, exact=exact
+    )
+    what = f"{what}: {work.placements * work.replies:,} plans of up to {bound:,} states"
+    check_placements(what, work.typical, memory, seconds, exact, max_states)
     order = list(dict.fromkeys([even, stacked, *placements_on(placed, work.kept, extra)]))
     game = _Game(base, placed, reinforcements, on, exact, max_states)
     scores = {added: game.value(added, None)[0] for added in order[:2]}
@@ -296,12 +300,13 @@ def fortify_cost(
     """Before any work: what :func:`fortify_turn` searches, the states of one plan of it,
     the memory one plan needs and the seconds of the whole search. The first two
     placements are planned in full; the others are mostly settled by cheap lower bounds
-    (the fixed chains), so each costs :data:`BOUNDED_SHARE` of a plan (measured on the
-    positions of ``benchmarks/placements.py``, ``benchmarks/bench_estimate.py``)."""
+    (the fixed chains, :func:`~strategy.risk.plan.reinforcement.searched`), and the
+    attacker's best reply is found among the first, so the replies count as their square
+    root."""
     work = _Work.of(turn, armies, territories, reinforcements, on)
     bound, memory, seconds = plan_cost(work.typical, exact=exact)
-    plans = (2 + BOUNDED_SHARE * max(work.placements - 2, 0)) * work.replies
-    return work.what, bound, int(memory), plans * seconds
+    plans = searched(work.placements) * math.sqrt(work.replies)
+    return work.what, bound, int(memory), plans * seconds * PLAN_SHARE
 
 
 def _on(placed: Sequence[int], chosen: Sequence[int], armies: Sequence[int]) -> tuple[int, ...]:

@@ -133,7 +133,7 @@ CAPABILITIES: dict[str, Capability] = {
 def estimate(request: Any) -> Cost:
     """The cost of any request, before any work.
 
-    >>> estimate(battles.Table(attackers=10, defenders=10)).states
+    >>> estimate(battles.Table(max_attackers=10, max_defenders=10)).states
     100
     """
     return next(c for c in CAPABILITIES.values() if type(request) is c.request).estimate(request)

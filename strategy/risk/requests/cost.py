@@ -13,6 +13,7 @@ beside the measured time for every benchmark position).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from strategy.risk.battle import Battle
@@ -28,9 +29,18 @@ OPTIMAL_EXACT_SEES = 1.6e-6
 OPTIMAL_FLOAT = 2e-7
 #: Seconds of one cell of a classic float table, and of an exact one per army.
 TABLE_FLOAT = 2e-8
-TABLE_EXACT = 1.5e-7
-#: Seconds to start any computation (imports, setting up): the floor of every estimate.
-FLOOR = 1e-3
+TABLE_EXACT = 2.5e-8
+#: Seconds to describe one cell of a strategy matrix (measured at 300 x 300: 0.2 s).
+DESCRIBE_CELL = 2.5e-6
+#: Seconds of one state of an attack chain, exact and float (measured at 30 v 5, 3, 2).
+CHAIN_EXACT = 3e-6
+CHAIN_FLOAT = 3e-7
+#: Seconds Balanced Blitz adds per army of the battle it balances.
+BALANCE_ARMY = 1e-5
+#: Seconds of one commitment of a commitment curve.
+COMMITMENT = 5e-5
+#: Seconds to set up any computation beyond one small battle: added to its work.
+FLOOR = 2e-3
 
 
 @dataclass(frozen=True)
@@ -73,7 +83,9 @@ def battle_cost(attackers: int, defenders: int, battle: Battle, exact: bool, wha
             states = _cells(attackers, defenders)
         else:
             states, memory = attackers + defenders, 64 * (attackers + defenders + 8)
-        return Cost(f"{what} would visit", states, max(seconds, FLOOR), memory)
+        if not battle.plain:
+            seconds += BALANCE_ARMY * (attackers + defenders)
+        return Cost(f"{what} would visit", states, max(seconds, FLOOR / 2), memory)
     return optimal_cost(attackers, defenders, battle, exact, what)
 
 
@@ -89,9 +101,7 @@ def optimal_cost(attackers: int, defenders: int, battle: Battle, exact: bool, wh
         seconds = OPTIMAL_FLOAT * cells
     memory = optimal_table_memory(attackers, defenders, battle, exact=exact)
     kind = "exact" if exact else "float"
-    return Cost(
-        f"{what} under optimal play ({kind}) would fill", cells, max(seconds, FLOOR), memory
-    )
+    return Cost(f"{what} under optimal play ({kind}) would fill", cells, seconds + FLOOR, memory)
 
 
 def table_cost(attackers: int, defenders: int, battle: Battle, exact: bool, what: str) -> Cost:
@@ -108,18 +118,15 @@ def table_cost(attackers: int, defenders: int, battle: Battle, exact: bool, what
     else:
         seconds = TABLE_FLOAT * cells
         memory = float_table_memory(attackers, defenders, rules)
-    return Cost(f"{what} would fill", cells, max(seconds, FLOOR), memory)
+    return Cost(f"{what} would fill", cells, seconds + FLOOR, memory)
 
 
 def chain_cost(attackers: int, path: tuple[int, ...], rules: Rules, exact: bool) -> Cost:
     """An attack chain: up to ``attackers + 1`` battles of up to ``(A + 1)(D + 1)`` states
     at each territory."""
-    from strategy.risk.classic import battle_odds_seconds
-
     states = (attackers + 1) * sum(_cells(attackers, d) for d in path)
-    one = sum(battle_odds_seconds(attackers, d, rules, exact=exact) for d in path)
     what = f"a chain of {attackers} armies against {', '.join(map(str, path))} would visit"
-    seconds = max(one * (attackers + 1) / 4, FLOOR)
+    seconds = states * (CHAIN_EXACT if exact else CHAIN_FLOAT) + FLOOR
     return Cost(what, states, seconds, 64 * states // max(len(path), 1))
 
 
@@ -161,6 +168,7 @@ def estimate_strategy(request: Strategy) -> Cost:
     a, d = request.size
     battle = battle_of(request)
     found = optimal_cost(a, d, battle, request.exact, f"a {a} x {d} strategy matrix")
+    found = replace(found, seconds=found.seconds + DESCRIBE_CELL * a * d)
     # Each cell's JSON lists its play: measured at 300 x 300, 2,800 characters under
     # sees-roll (every response), 600 elsewhere.
     per_cell = 3000 if battle.choice.defender_sees_roll else 600
@@ -185,6 +193,6 @@ def estimate_need(request: Need) -> Cost:
     what = f"finding the fewest armies against {path[0]} (battles of about {guess} v {path[0]})"
     if battle.plain and not battle.classic:
         return optimal_cost(guess, path[0], battle, request.exact, what)
-    # The search tries about log2(guess) battles, the largest dominating.
+    # The search tries about log2(guess) battles of up to that size.
     found = battle_cost(guess, path[0], battle, request.exact and battle.plain, what)
-    return Cost(found.what, found.states, found.seconds * 2, found.memory)
+    return Cost(found.what, found.states, found.seconds * math.log2(guess) + FLOOR, found.memory)

@@ -217,19 +217,25 @@ def estimate_plan(request: Plan) -> Cost:
     """The planner's own bound on the turn's states, time and memory (with each of the
     placements of its reinforcements)."""
     from strategy.engine.resources import Budget, use_budget
+    from strategy.risk.plan.reinforcement import PLAN_SHARE, reinforce_cost
     from strategy.risk.plan.simulate import SECONDS_PER_TRIAL
     from strategy.risk.plan.solve import EXACT_LIMIT, check_size, plan_cost
     from strategy.risk.planning import placed_bound
 
     turn = plan_position(request).turn
-    bound = placed_bound(turn, request.reinforce, request.reinforce_on)  # type: ignore[arg-type]
+    on = request.reinforce_on
+    bound = placed_bound(turn, request.reinforce, on)  # type: ignore[arg-type]
     exact = bound <= EXACT_LIMIT if request.exact is None else request.exact
+    if request.reinforce:
+        _, turn, memory, seconds = reinforce_cost(turn, request.reinforce, on=on, exact=exact)  # type: ignore[arg-type]
+    else:
+        _, bytes_, seconds = plan_cost(turn, exact=exact)
+        memory, seconds = int(bytes_), seconds * PLAN_SHARE
     with use_budget(Budget(seconds=0)):  # only the states: the time is the caller's to judge
         check_size(turn, exact=exact, max_states=request.max_states)
-    states, memory, seconds = plan_cost(turn, exact=exact)
     if request.simulate:
         seconds += request.simulate * SECONDS_PER_TRIAL
-    return Cost("a plan of this turn may visit", max(states, bound), seconds, int(memory))
+    return Cost("a plan of this turn may visit", bound, seconds, int(memory))
 
 
 def estimate_fortify(request: Fortify) -> Cost:

@@ -15,7 +15,7 @@ from strategy.engine.errors import InputError
 from strategy.engine.fields import param
 from strategy.risk.battle import Battle
 from strategy.risk.requests.battles import ATTACKERS, BATTLE, DEFENDERS
-from strategy.risk.requests.cost import FLOOR, Cost, battle_cost
+from strategy.risk.requests.cost import COMMITMENT, FLOOR, Cost, battle_cost
 from strategy.risk.requests.terms import (
     BlitzDice,
     PlayTerms,
@@ -64,7 +64,8 @@ def estimate_commit(request: Commit) -> Cost:
     battle = fought(request, Battle(rules_of(request)))
     a, d = request.attackers, request.defenders
     one = battle_cost(a, d, battle, False, f"committing up to {a} troops against {d}")
-    return Cost(one.what, one.states * (a + 1), max(one.seconds * (a + 1) / 2, FLOOR), one.memory)
+    seconds = one.seconds + COMMITMENT * a + FLOOR
+    return Cost(one.what, one.states * (a + 1), seconds, one.memory)
 
 
 @dataclass(frozen=True, kw_only=True)
