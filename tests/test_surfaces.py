@@ -27,9 +27,10 @@ from strategy.serve.schema import openapi, page_schema
 #: The Python function of each capability, where its name is not the capability's.
 FUNCTIONS = {"strategy": "strategy_matrix"}
 #: Keywords a Python function takes beyond its request's fields: the battle, the position
-#: and each territory's rules as values (the request holds their terms), and a progress
-#: callback.
-VALUES = {"battle", "where", "path_rules", "progress"}
+#: and each territory's rules as values (the request holds their terms), the board and a
+#: position file's contents (the command reads them from --map and --position files, which
+#: the web API does not read), and a progress callback.
+VALUES = {"battle", "where", "path_rules", "map", "file", "progress"}
 
 
 def fields(name: str) -> list[str]:
@@ -100,6 +101,13 @@ def test_the_python_function_names_only_fields(name: str) -> None:
     parameters = inspect.signature(function).parameters.values()
     named = {p.name for p in parameters if p.kind is not p.VAR_KEYWORD}
     assert named - VALUES <= set(fields(name)), named - VALUES - set(fields(name))
+
+
+@pytest.mark.parametrize("name", ["plan", "fortify"])
+def test_the_turn_functions_name_every_keyword(name: str) -> None:
+    parameters = inspect.signature(getattr(risk, name)).parameters
+    assert {"attackers", "defenders", "target"} <= parameters.keys()
+    assert not any(p.kind is p.VAR_KEYWORD for p in parameters.values())
 
 
 def test_the_page_form_fields_are_parameters_of_some_endpoint() -> None:

@@ -240,11 +240,17 @@ def estimate_plan(request: Plan) -> Cost:
 
 def estimate_fortify(request: Fortify) -> Cost:
     """The placements the defender may make, each a plan of the attacker's turn."""
-    from strategy.risk.plan.calls import fortified
+    from strategy.risk.plan.calls import NAMING, fortified, named
     from strategy.risk.plan.fortification import fortify_cost
 
     exact = request.exact is not False
-    turn, placed = fortified(**position_terms(request), battle=Battle(rules_of(request)))
+    terms = position_terms(request)
+    turn, placed = fortified(
+        named(**{key: terms[key] for key in NAMING}),
+        objective=terms["objective"],
+        move_in=terms["move_in"],
+        battle=Battle(rules_of(request)),
+    )
     what, states, memory, seconds = fortify_cost(
         turn,
         request.armies,
