@@ -387,3 +387,26 @@ def test_a_plan_beyond_the_servers_states_is_refused(base: str) -> None:
     position = {"attackers": "Siam=5", "target": "Indonesia", "defenders": "Indonesia=2"}
     asked = api(base, "plan", **position, max_states=10**6)
     assert asked.status == 200, asked.text
+
+
+def test_a_refusal_is_never_served_from_the_cache(base: str) -> None:
+    # The library refuses a target no number of armies reaches while answering (in the
+    # worker); a refusal, which could depend on the moment, is asked afresh each time.
+    for _ in range(2):
+        reply = api(base, "need", defenders=15, target="1")
+        assert reply.status == 422 and reply.headers["x-cache"] == "miss", reply.text
+
+
+def test_one_client_holds_at_most_one_large_request(base: str) -> None:
+    # Each estimated at about 1 s of exact work: over a fifth of the 4 s limit, so large.
+    first: list[Reply] = []
+    worker = threading.Thread(
+        target=lambda: first.append(api(base, "odds", attackers=1000, defenders=1000))
+    )
+    worker.start()
+    time.sleep(0.3)
+    second = api(base, "odds", attackers=1001, defenders=1000)
+    worker.join()
+    assert second.status == 503 and "your large request" in second.json()["error"]
+    assert first[0].status in (200, 503)  # answered, or stopped at this server's time limit
+    assert api(base, "odds", attackers=30, defenders=7).status == 200  # small ones still go

@@ -138,3 +138,20 @@ def test_the_schemas_list_the_placement_parameters(base: str) -> None:
     paths = get(f"{base}/api/openapi.json").json()["paths"]
     names = [p["name"] for p in paths["/api/fortify"]["get"]["parameters"]]
     assert "armies" in names and "attackers" in names
+
+
+def test_the_guides_fortification_is_answered_within_the_default_limits(base: str) -> None:
+    # Issue 29: the guide's own example (docs/how-to/reinforce-and-fortify.md) was refused
+    # by the web calculator, its estimate 50 times its time. The server runs at its
+    # defaults here but for one worker.
+    reply = api(base, "fortify", attackers="Siam=12", target="Australia", armies=10)
+    assert reply.status == 200, reply.text
+    library = risk.fortify(attackers="Siam=12", armies=10, target="Australia")
+    assert timeless(reply.json()) == timeless(library.to_json())
+
+
+def test_absurd_armies_are_refused_at_once(base: str) -> None:
+    for armies in ("1e30", "1000000"):
+        began = time.perf_counter()
+        reply = api(base, "fortify", attackers="Siam=8", target="Australia", armies=armies)
+        assert reply.status == 422 and time.perf_counter() - began < 2, reply.text
