@@ -176,9 +176,7 @@ def fortify_turn(
     began = time.perf_counter()
     work = _Work.of(turn, armies, territories, reinforcements, on)
     base, placed, extra, even, stacked = work[:5]
-    what, bound, memory, seconds = fortify_cost(
-        turn, armies, territories=territories, reinforcements=reinforcements, on=on, exact=exact
-    )
+    what, bound, memory, seconds = work.cost(exact)
     what = f"{what}: {work.placements * work.replies:,} plans of up to {bound:,} states"
     check_placements(what, work.typical, memory, seconds, exact, max_states)
     order = list(dict.fromkeys([even, stacked, *placements_on(placed, work.kept, extra)]))
@@ -287,6 +285,13 @@ class _Work(NamedTuple):
         what = f"fortifying ({placements:,} placements x {replies:,} {each})"
         return cls(base, placed, extra, even, stacked, kept, placements, typical, replies, what)
 
+    def cost(self, exact: bool) -> tuple[str, int, int, float]:
+        """What is searched, the states of one plan, its memory and the search's seconds:
+        :func:`fortify_cost`."""
+        bound, memory, seconds = plan_cost(self.typical, exact=exact)
+        plans = searched(self.placements) * math.sqrt(self.replies)
+        return self.what, bound, int(memory), plans * seconds * PLAN_SHARE
+
 
 def fortify_cost(
     turn: Turn,
@@ -303,10 +308,7 @@ def fortify_cost(
     (the fixed chains, :func:`~strategy.risk.plan.reinforcement.searched`), and the
     attacker's best reply is found among the first, so the replies count as their square
     root."""
-    work = _Work.of(turn, armies, territories, reinforcements, on)
-    bound, memory, seconds = plan_cost(work.typical, exact=exact)
-    plans = searched(work.placements) * math.sqrt(work.replies)
-    return work.what, bound, int(memory), plans * seconds * PLAN_SHARE
+    return _Work.of(turn, armies, territories, reinforcements, on).cost(exact)
 
 
 def _on(placed: Sequence[int], chosen: Sequence[int], armies: Sequence[int]) -> tuple[int, ...]:
