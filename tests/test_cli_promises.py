@@ -130,7 +130,7 @@ def test_ctrl_c_during_start_up_is_handled(
 ) -> None:
     """Imports and parsing run inside main's handler: an interrupt there is one line."""
 
-    def interrupted() -> argparse.ArgumentParser:
+    def interrupted(*argv: object) -> argparse.ArgumentParser:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli_main, "build_parser", interrupted)

@@ -36,8 +36,10 @@ SUBCOMMANDS = (
 )
 
 
-def register(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add ``risk`` and its subcommands to the top-level parser."""
+def register(commands: argparse._SubParsersAction[Any], only: str | None = None) -> None:
+    """Add ``risk`` and its subcommands to the top-level parser; given ``only``, one of
+    them, only that one in full (the others by name alone, for a command line that will
+    not reach them)."""
     parser = commands.add_parser(
         "risk",
         help="Risk dice battles: odds, tables, optimal play",
@@ -45,8 +47,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog="Examples: strategy risk odds 10 6; strategy risk table --attackers 30",
     )
     sub = add_commands(parser, "risk_command")
-    for name in SUBCOMMANDS:
-        importlib.import_module(name).register(sub)
+    names = {module.rpartition(".")[2]: module for module in SUBCOMMANDS}
+    for name, module in names.items():
+        if only in (None, name) or only not in names:
+            importlib.import_module(module).register(sub)
+        else:
+            sub.add_parser(name)
 
 
 def capability_parser(
