@@ -83,9 +83,11 @@ def answer(name: str, args: argparse.Namespace, label: str | None) -> tuple[Any,
     """The request of the capability ``name`` the options describe, and its answer, with
     a progress bar named ``label`` (none for None)."""
     from strategy.engine.progress import ProgressBar
+    from strategy.risk.requests import check
 
     capability = CAPABILITIES[name]
     request = request_of(capability.request, args)
+    check(request)
     if label is None:
         return request, capability.run(request, None)
     with ProgressBar(label) as progress:

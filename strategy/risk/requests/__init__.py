@@ -130,6 +130,29 @@ CAPABILITIES: dict[str, Capability] = {
 }
 
 
+def check(request: Any) -> Cost:
+    """The request's cost, refused (:class:`~strategy.engine.resources.TooLarge`) when over
+    the current budget (:mod:`strategy.engine.resources`: the command line's
+    ``--max-memory`` and ``--max-seconds``) before any work.
+
+    >>> from strategy.engine.resources import Budget, TooLarge, use_budget
+    >>> with use_budget(Budget(seconds=1)):
+    ...     try:
+    ...         check(battles.Odds(attackers=100_000, defenders=100_000))
+    ...     except TooLarge as refused:
+    ...         print(str(refused).split(" and ")[0], "|", str(refused).rsplit("; ", 1)[1])
+    the exact odds of 100000 v 100000 would visit 10,000,200,001 states | use --float
+    """
+    from strategy.engine.resources import require
+
+    found = estimate(request)
+    what = f"{found.what} {found.states:,} states and"
+    # Where floats would do, say so (the library's words name the command's option).
+    hint = "use --float" if getattr(request, "exact", False) is not False else ""
+    require(what, memory=found.memory, seconds=found.seconds, hint=hint)
+    return found
+
+
 def estimate(request: Any) -> Cost:
     """The cost of any request, before any work.
 

@@ -127,7 +127,9 @@ def chain_cost(attackers: int, path: tuple[int, ...], rules: Rules, exact: bool)
     states = (attackers + 1) * sum(_cells(attackers, d) for d in path)
     what = f"a chain of {attackers} armies against {', '.join(map(str, path))} would visit"
     seconds = states * (CHAIN_EXACT if exact else CHAIN_FLOAT) + FLOOR
-    return Cost(what, states, seconds, 64 * states // max(len(path), 1))
+    # One battle's states at a time, for each of the armies the attack may arrive with.
+    memory = 64 * (attackers + 1) * (max(path) + 1)
+    return Cost(what, states, seconds, memory)
 
 
 def estimate_odds(request: Odds) -> Cost:
@@ -190,7 +192,9 @@ def estimate_need(request: Need) -> Cost:
     if len(path) > 1:
         return chain_cost(guess, path, rules, request.exact)
     battle = fought(request, battle_of(request, rules=rules))
-    what = f"finding the fewest armies against {path[0]} (battles of about {guess} v {path[0]})"
+    what = (
+        f"finding the fewest armies against {path[0]:,} (battles of about {guess:,} v {path[0]:,})"
+    )
     if battle.plain and not battle.classic:
         return optimal_cost(guess, path[0], battle, request.exact, what)
     # The search tries about log2(guess) battles of up to that size.
