@@ -12,9 +12,12 @@ the field's name as it spells it.
 >>> @dataclass(frozen=True, kw_only=True)
 ... class Demo:
 ...     rolls: int = param(3, help="rolls", kind="integer", minimum=1)
->>> spec("rolls", Demo).read("2"), spec("rolls", Demo).kind
+>>> [(name, default) for name, _, default in params(Demo)]
+[('rolls', 3)]
+>>> rolls = next(params(Demo))[1]
+>>> rolls.read("2"), rolls.kind
 (2, 'integer')
->>> spec("rolls", Demo).read("0")
+>>> rolls.read("0")
 Traceback (most recent call last):
 ...
 strategy.engine.errors.InputError: '0' must be at least 1
@@ -172,8 +175,3 @@ def params(request: type[Any] | Any) -> Iterator[tuple[str, Param, Any]]:
     for item in dataclasses.fields(request):
         default = None if item.default is dataclasses.MISSING else item.default
         yield item.name, item.metadata["param"], default
-
-
-def spec(name: str, request: type[Any] | Any) -> Param:
-    """The :class:`Param` of the field ``name``."""
-    return next(found for key, found, _ in params(request) if key == name)

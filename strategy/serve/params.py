@@ -145,16 +145,3 @@ def describe(name: str) -> tuple[ParamInfo, ...]:
         )
         for key, spec, default in fields(name)
     )
-
-
-def query_text(value: Any) -> str:
-    """A validated value as query text again: ``validate`` reads it back unchanged.
-
-    >>> query_text((6, 8, 6)), query_text(False), query_text(7)
-    ('6,8,6', 'false', '7')
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple | list):
-        return ",".join(map(str, value))
-    return str(value)
