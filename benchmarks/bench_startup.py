@@ -3,7 +3,10 @@ numpy"``, the floor of any command that computes with numpy.
 
 Each round runs the baseline and each command once, one after the other (paired, so that
 the machine's load touches both alike), and measures each child's user and system time
-(``getrusage``); the median ratio over the rounds is printed. The aims (issue 29, item 9):
+(``getrusage``); the median ratio over the rounds is printed. The children run with their
+bytecode cached (in a temporary ``PYTHONPYCACHEPREFIX``, warmed by one run of each first),
+as an installed package's is: with ``PYTHONDONTWRITEBYTECODE`` every run would compile
+this checkout's sources again while numpy's come compiled. The aims (issue 29, item 9):
 ``strategy risk odds 3 2`` at most 1.5x the baseline, ``strategy --help`` no more.
 
 Run: ``python benchmarks/bench_startup.py [rounds]`` (default 7) from the checkout.
@@ -11,10 +14,12 @@ Run: ``python benchmarks/bench_startup.py [rounds]`` (default 7) from the checko
 
 from __future__ import annotations
 
+import os
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,10 +34,10 @@ COMMANDS = {"strategy risk odds 3 2": ["risk", "odds", "3", "2"], "strategy --he
 AIM = 1.5
 
 
-def cpu(argv: list[str]) -> float:
+def cpu(argv: list[str], env: dict[str, str]) -> float:
     """Processor seconds (user + system) of one run of ``argv``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(argv, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(argv, cwd=ROOT, check=True, stdout=subprocess.DEVNULL, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -41,11 +46,16 @@ def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     ratios: dict[str, list[float]] = {name: [] for name in COMMANDS}
     base: list[float] = []
-    for _ in range(rounds):
-        floor = cpu(BASELINE)
-        base.append(floor)
-        for name, words in COMMANDS.items():
-            ratios[name].append(cpu([*STRATEGY, *words]) / floor)
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        for words in COMMANDS.values():
+            cpu([*STRATEGY, *words], env)
+        for _ in range(rounds):
+            floor = cpu(BASELINE, env)
+            base.append(floor)
+            for name, words in COMMANDS.items():
+                ratios[name].append(cpu([*STRATEGY, *words], env) / floor)
     print(f"baseline python -c 'import numpy': median {statistics.median(base):.3f} s")
     for name, found in ratios.items():
         median = statistics.median(found)

@@ -17,7 +17,6 @@ import math
 from typing import TYPE_CHECKING
 
 from strategy.cli.common import CliError
-from strategy.cli.risk.terms import blitz_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
 
 def blitz_from_args(args: argparse.Namespace) -> Blitz:
     """The blitz the options describe (the plain battle for commands without them)."""
+    from strategy.cli.risk.terms import blitz_battle
     from strategy.risk.battle import Battle
     from strategy.risk.variants.blitz import blitz_of
 
