@@ -19,28 +19,18 @@ from dataclasses import dataclass
 from strategy.cli.declared import add_request_options, request_of
 from strategy.engine.fields import param
 from strategy.risk.battle import Battle
+from strategy.risk.requests import terms
 from strategy.risk.requests.battles import ATTACKERS, DEFENDERS
-from strategy.risk.requests.terms import (
-    BlitzDice,
-    PlayTerms,
-    RetreatAt,
-    RuleTerms,
-    StopUntil,
-    battle_of,
-    fought,
-    rules_of,
-)
-from strategy.risk.requests.terms import play_asked as asked
 from strategy.risk.rules import Rules
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Played(PlayTerms, RuleTerms):
+class _Played(terms.PlayTerms, terms.RuleTerms):
     pass
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Blitz(BlitzDice, StopUntil, RetreatAt):
+class _Blitz(terms.BlitzDice, terms.StopUntil, terms.RetreatAt):
     pass
 
 
@@ -58,27 +48,27 @@ def add_battle_arguments(parser: argparse.ArgumentParser) -> None:
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """The rule options: dice, faces, ties, armies left behind, the count, the edition and
     RGD's modifiers."""
-    add_request_options(parser, RuleTerms)
+    add_request_options(parser, terms.RuleTerms)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules the options describe."""
-    return rules_of(request_of(RuleTerms, args))
+    return terms.rules_of(request_of(terms.RuleTerms, args))
 
 
 def add_play_options(parser: argparse.ArgumentParser) -> None:
     """``--choice``, ``--objective`` and ``--no-stop``: the game under optimal play."""
-    add_request_options(parser, PlayTerms)
+    add_request_options(parser, terms.PlayTerms)
 
 
 def battle_from_args(args: argparse.Namespace, metric: str | None = None) -> Battle:
     """The battle the rule and play options describe (``metric``: the classic one's)."""
-    return battle_of(request_of(_Played, args), metric)
+    return terms.battle_of(request_of(_Played, args), metric)
 
 
 def play_asked(args: argparse.Namespace) -> bool:
     """Whether ``--choice``, ``--objective`` or ``--no-stop`` was given."""
-    return asked(request_of(PlayTerms, args))
+    return terms.play_asked(request_of(terms.PlayTerms, args))
 
 
 def add_blitz_options(parser: argparse.ArgumentParser) -> None:
@@ -89,9 +79,9 @@ def add_blitz_options(parser: argparse.ArgumentParser) -> None:
 def blitz_battle(args: argparse.Namespace, battle: Battle) -> Battle:
     """``battle`` fought as the blitz options say."""
     blitz = request_of(_Blitz, args)
-    return fought(_Fought(edition=getattr(args, "edition", None), **vars(blitz)), battle)
+    return terms.fought(_Fought(edition=getattr(args, "edition", None), **vars(blitz)), battle)
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Fought(RuleTerms, BlitzDice, StopUntil, RetreatAt):
+class _Fought(terms.RuleTerms, terms.BlitzDice, terms.StopUntil, terms.RetreatAt):
     pass

@@ -14,19 +14,9 @@ from typing import TYPE_CHECKING
 from strategy.engine.errors import InputError
 from strategy.engine.fields import param
 from strategy.risk.battle import Battle
+from strategy.risk.requests import terms
 from strategy.risk.requests.battles import ATTACKERS, BATTLE, DEFENDERS
 from strategy.risk.requests.cost import COMMITMENT, FLOOR, Cost, battle_cost
-from strategy.risk.requests.terms import (
-    BlitzDice,
-    PlayTerms,
-    RetreatAt,
-    RuleTerms,
-    StopUntil,
-    battle_of,
-    fought,
-    play_asked,
-    rules_of,
-)
 
 if TYPE_CHECKING:
     from strategy.risk.commit import CommitCurve
@@ -37,7 +27,7 @@ TRIALS = "the simulation"
 
 
 @dataclass(frozen=True, kw_only=True)
-class Commit(RuleTerms, BlitzDice):
+class Commit(terms.RuleTerms, terms.BlitzDice):
     """How many troops to commit: for every number, the odds, the losses and the balance."""
 
     attackers: int = param(**ATTACKERS)
@@ -53,7 +43,7 @@ def run_commit(request: Commit, progress: Progress | None = None) -> CommitCurve
     """The commitment curve of the battle asked for."""
     from strategy.risk.capabilities import commit
 
-    battle = fought(request, Battle(rules_of(request)))
+    battle = terms.fought(request, Battle(terms.rules_of(request)))
     return commit(
         request.attackers, request.defenders, battle, worth=request.worth, progress=progress
     )
@@ -61,7 +51,7 @@ def run_commit(request: Commit, progress: Progress | None = None) -> CommitCurve
 
 def estimate_commit(request: Commit) -> Cost:
     """One battle's float distribution per number of troops committed."""
-    battle = fought(request, Battle(rules_of(request)))
+    battle = terms.fought(request, Battle(terms.rules_of(request)))
     a, d = request.attackers, request.defenders
     one = battle_cost(a, d, battle, False, f"committing up to {a} troops against {d}")
     seconds = one.seconds + COMMITMENT * a + FLOOR
@@ -69,7 +59,7 @@ def estimate_commit(request: Commit) -> Cost:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Simulate(PlayTerms, RuleTerms, BlitzDice, StopUntil, RetreatAt):
+class Simulate(terms.PlayTerms, terms.RuleTerms, terms.BlitzDice, terms.StopUntil, terms.RetreatAt):
     """Monte Carlo battles, each estimate with its confidence interval beside the exact
     value."""
 
@@ -115,8 +105,8 @@ def simulated_battle(request: Simulate) -> Battle:
     """The battle simulated: as the blitz fights it, or under the optimal play asked for."""
     from strategy.risk.variants.blitz import blitz_of
 
-    battle = fought(request, battle_of(request))
-    if not battle.plain and play_asked(request):
+    battle = terms.fought(request, terms.battle_of(request))
+    if not battle.plain and terms.play_asked(request):
         raise InputError(
             f"{blitz_of(battle).describe()}: not with --choice, --objective or --no-stop"
         )
