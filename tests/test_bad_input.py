@@ -46,7 +46,7 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         ("risk odds 5 2 --defender-sides 1", "from 2 to 1000"),
         ("risk table --attackers 200000 --defenders 200000", "needs about"),
         ("risk table --format npy", "--out"),
-        ("risk table --choice bluff", "invalid choice"),
+        ("risk table --choice bluff", "is not one of"),
         ("risk table --objective keep", "needs a whole number"),
         ("risk table --objective win", "unknown objective"),
         ("risk table --metric signed --objective signed", "not both"),

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from strategy import params
-from strategy.cli import common
+from strategy.cli import common, options
+from strategy.cli.declared import Typed
 from strategy.cli.main import build_parser, main
 
 PARSER = build_parser()
@@ -75,9 +75,13 @@ COMMANDS = [(words, parser) for words, parser in leaves(PARSER) if words != ("se
 def values(action: argparse.Action) -> st.SearchStrategy[str]:
     """Texts for one value of ``action``, from its type and choices."""
     nasty = st.sampled_from(NASTY_TEXT)
-    if action.choices is not None:
-        good: st.SearchStrategy[str] = st.sampled_from([str(c) for c in action.choices])
-    elif action.type in (params.positive_int, params.nonnegative_int, params.whole_number):
+    field = action.type.spec if isinstance(action.type, Typed) else None
+    choices = action.choices if field is None else field.choices
+    if choices is not None:
+        good: st.SearchStrategy[str] = st.sampled_from([str(c) for c in choices])
+    elif action.type in (options.positive_int, options.nonnegative_int, options.whole_number) or (
+        field is not None and field.kind == "integer"
+    ):
         good = st.sampled_from(SMALL_INTS) | st.integers(-3, 40).map(str)
     elif action.type is common.output_file:
         good = st.sampled_from(FILES)

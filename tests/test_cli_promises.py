@@ -130,7 +130,7 @@ def test_ctrl_c_during_start_up_is_handled(
 ) -> None:
     """Imports and parsing run inside main's handler: an interrupt there is one line."""
 
-    def interrupted() -> argparse.ArgumentParser:
+    def interrupted(*argv: object) -> argparse.ArgumentParser:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli_main, "build_parser", interrupted)
@@ -169,7 +169,7 @@ def test_the_entry_module_imports_nothing_heavy() -> None:
           "--max-memory", "100M"], "needs about"),
         (["risk", "chain", "100000", "5", "5"], "would take about"),
         (["risk", "need", "1000000", "--target", "0.99", "--float", "--max-seconds", "200"],
-         "finding the fewest armies against 1,000,000 would take about"),
+         "finding the fewest armies against 1,000,000"),
         (["risk", "left", "100000", "100000"], "needs about"),
         (["risk", "report", "100000", "100000"], "needs about"),
         (["risk", "rule", "--size", "100000"], "needs about"),
@@ -269,7 +269,7 @@ def test_errors_quote_newlines_and_stay_on_one_line(
          "beyond what a simulation counts"),
         (["risk", "simulate", "5", "3", "--confidence", "0.9999999999999999"], "too close to 1"),
         (["risk", "table", "--digits", "1" + "0" * 30, "--exact"], "decimals shown at most"),
-        (["risk", "simulate", "1" + "0" * 30, "3"], "would take about 1.3e+20 years"),
+        (["risk", "simulate", "1" + "0" * 30, "3"], "simulating 100,000 battles of 1,000,000,"),
         (["risk", "odds", "1" * 200, "3"], "is too large"),
     ],
 )  # fmt: skip

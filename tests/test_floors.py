@@ -11,8 +11,7 @@ that way). The floors, low to high::
 A module may import its own floor and those below it; the package's façade
 (``strategy/__init__.py``, which loads its subpackages by name but names them for type
 checkers) counts as the top floor and ``_lazy`` as the bottom one, ``strategy.testing``
-(hypothesis strategies of the engine and of Risk) and ``strategy.params`` (the parameter
-checks the CLI and the server share) as the games'.
+(hypothesis strategies of the engine and of Risk) as the games'.
 
 Inside ``strategy.risk`` the floors the code keeps, low to high (:data:`RISK_FLOORS`)::
 
@@ -46,7 +45,6 @@ FLOORS = {
     "strategy.risk": 1,
     "strategy.classic": 1,
     "strategy.testing": 1,
-    "strategy.params": 1,
     "strategy.present": 2,
     "strategy.interop": 2,
     "strategy.cli": 3,
@@ -106,6 +104,7 @@ RISK_FLOORS = {
         3,
     ),
     **dict.fromkeys(("api", "capabilities", "montecarlo", "plan", "planning"), 4),
+    "requests": 5,
 }
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from strategy import risk
-from strategy.risk.classic import battle_odds
+from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.editions import edition
 from strategy.risk.optimal import optimal_odds
 from tests.browser import Browser
@@ -134,7 +134,7 @@ def test_an_edition_and_a_turn_plan(page: Browser, base: str) -> None:
     }
     for field, text in position.items():
         page.type_into(f"#{field}", text)
-    query = "attacker=Central America=14&defenders=Venezuela=2,Brazil=3,Peru=1,Argentina=2"
+    query = "attackers=Central America=14&defenders=Venezuela=2,Brazil=3,Peru=1,Argentina=2"
     plan = get(f"{base}/api/plan?{query}&target=South America&exact=false".replace(" ", "%20"))
     value = f"{plan.json()['value']:.4f}"
     expected = f": {value}; first attack Venezuela from Central America"
@@ -148,7 +148,7 @@ def test_reinforcements_and_a_fortification(page: Browser, base: str) -> None:
     for field, text in position.items():
         page.type_into(f"#{field}", text)
     page.type_into("#f-reinforce", "3")
-    query = "attacker=India=3,China=2&defenders=Siam=2&target=Siam&reinforce=3&exact=false"
+    query = "attackers=India=3,China=2&defenders=Siam=2&target=Siam&reinforce=3&exact=false"
     best = get(f"{base}/api/plan?{query}").json()["reinforcement"]["best"]["placement"]
     placed = ", ".join(f"{name} {armies}" for name, armies in best.items())
     expected = f"Place {placed} first."
@@ -166,6 +166,76 @@ def test_reinforcements_and_a_fortification(page: Browser, base: str) -> None:
     assert shown(page, "fortify", expected, part=True).startswith(expected)
     for field in (*position, "f-armies"):
         page.type_into(f"#{field}", "")
+
+
+def test_a_fortify_question_leaves_no_stale_answer_and_no_wrong_error(page: Browser) -> None:
+    # Issue 31: after a plan, a fortify question left the plan's value above a red error,
+    # and put "no armies given for ..." in the plan's panel.
+    position = {
+        "plan-from": "Central America=14",
+        "plan-defenders": "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+        "plan-target": "South America",
+    }
+    for field, text in position.items():
+        page.type_into(f"#{field}", text)
+    assert "first attack" in shown(page, "plan", "first attack", part=True)
+    page.type_into("#plan-defenders", "")
+    page.type_into("#f-armies", "1")  # fewer than the four territories of South America
+    said = shown(page, "fortify-error", "at least one army on each", part=True)
+    assert "at least one army on each of its 4 territories" in said
+    hidden = page.evaluate(
+        "[document.getElementById('plan-panel').hidden,"
+        " document.getElementById('plan-error').hidden,"
+        " document.getElementById('fortify').textContent]"
+    )
+    assert hidden == [True, True, ""]
+    for field in (*position, "f-armies"):
+        page.type_into(f"#{field}", "")
+
+
+def test_a_missing_attacker_is_named_as_missing(page: Browser) -> None:
+    page.type_into("#f-attackers", "")
+    assert "give attackers" in shown(page, "odds-error", "give attackers", part=True)
+    page.type_into("#f-attackers", "5")
+    assert shown(page, "p-capture", "0.", part=True).startswith("0.")
+
+
+def test_the_table_panel_shows_the_battle_among_its_neighbours(page: Browser) -> None:
+    page.type_into("#f-attackers", "7")
+    page.type_into("#f-defenders", "4")
+    # The classic table's value at 7 v 4, from the library's kernel.
+    expected = f"{float(battle_table(7, 4).value(7, 4)):.3f}"
+    found = page.evaluate(
+        """new Promise((resolve) => {
+          const began = Date.now();
+          (function look() {
+            const here = document.querySelector('#table-grid td.here');
+            const rows = document.querySelectorAll('#table-grid tr').length;
+            if ((here && rows === 8) || Date.now() - began > 10000)
+              resolve(here ? [here.textContent, rows] : null);
+            else setTimeout(look, 25);
+          })();
+        })"""
+    )
+    assert found == [expected, 8]  # a header row and A = 1..7
+
+
+def test_territory_fields_show_a_whole_name_on_a_phone(page: Browser) -> None:
+    page.type_into("#plan-from", "Central America=14,North Africa=7")
+    widths = page.evaluate(
+        "(() => { const f = document.getElementById('plan-from');"
+        " return [f.getBoundingClientRect().width, f.scrollWidth, f.clientWidth]; })()"
+    )
+    page.type_into("#plan-from", "")
+    # The field takes the row (not a third of it) and holds "Central America=14" whole.
+    assert widths[0] > PHONE[0] / 2
+    page.type_into("#plan-from", "Central America=14")
+    fits = page.evaluate(
+        "(() => { const f = document.getElementById('plan-from');"
+        " return f.scrollWidth <= f.clientWidth; })()"
+    )
+    page.type_into("#plan-from", "")
+    assert fits
 
 
 def test_fits_a_phone_screen(page: Browser, tmp_path: Path) -> None:

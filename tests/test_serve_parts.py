@@ -16,33 +16,37 @@ from hypothesis import strategies as st
 from strategy.cli.main import main
 from strategy.serve.cache import AnswerCache
 from strategy.serve.limits import Limits, TooLargeRequest, cost
-from strategy.serve.params import ENDPOINTS, PARAMS, BadRequest, describe, to_argv, validate
+from strategy.serve.params import BadRequest, validate
 from strategy.serve.pool import JobTimeout, WorkerPool
 
 
 @given(st.text(max_size=30), st.text(max_size=30))
-def test_no_value_becomes_an_option(attackers: str, objective: str) -> None:
-    argv = to_argv("odds", {"attackers": attackers, "defenders": "6", "objective": objective})
-    # Positionals follow "--"; every option carries its value after "=".
-    options = argv[: argv.index("--")]
-    assert options == [f"--objective={objective}"]
-    assert argv[argv.index("--") + 1 :] == [attackers, "6"]
+def test_a_value_is_only_ever_its_own_field(attackers: str, objective: str) -> None:
+    # No value, whatever it holds, can name another field or an option: each is read by
+    # its own field's reader, or refused naming that field.
+    query = [("attackers", attackers), ("defenders", "6"), ("objective", objective)]
+    try:
+        request = validate("odds", query)
+    except BadRequest as refused:
+        assert str(refused).startswith("attackers: ")
+    else:
+        assert request.objective == objective and request.defenders == 6
+        assert request.attackers == int(attackers)
 
 
-def test_every_parameter_is_an_option_of_its_command() -> None:
-    for name, endpoint in ENDPOINTS.items():
-        infos = describe(name)
-        assert [info.name for info in infos] == list(endpoint.params)
-        assert set(endpoint.params) <= PARAMS.keys()
-        # Nothing that writes a file or changes the output format.
-        assert not {"out", "format"} & set(endpoint.params)
-
-
-def test_validated_values_are_what_the_command_parses() -> None:
-    values = validate("chain", [("attackers", "10"), ("defenders", "3,2"), ("ties", "attacker")])
-    assert values["defenders"] == (3, 2) and values["ties"] == ("attacker",)
+def test_validated_values_are_the_request() -> None:
+    request = validate("chain", [("attackers", "10"), ("defenders", "3,2"), ("ties", "attacker")])
+    assert request.defenders == (3, 2) and request.ties == ("attacker",)
     with pytest.raises(BadRequest, match="give 'defenders' once"):
         validate("odds", [("attackers", "1"), ("defenders", "1"), ("defenders", "2")])
+
+
+def test_a_missing_attacker_is_named_as_missing() -> None:
+    # Issue 31: /api/odds?defenders=6 was reported as missing defenders.
+    with pytest.raises(BadRequest, match=r"^give attackers \("):
+        validate("odds", [("defenders", "6")])
+    with pytest.raises(BadRequest, match=r"^attackers: 'x' is not a whole number"):
+        validate("odds", [("attackers", "x"), ("defenders", "6")])
 
 
 def test_the_command_line_refuses_what_the_api_refuses(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,24 +59,31 @@ def test_the_command_line_refuses_what_the_api_refuses(capsys: pytest.CaptureFix
     assert "argument --defender-dice: '0' must be at least 1" in said
 
 
-def query(name: str, **given: Any) -> dict[str, Any]:
+def test_an_echoed_value_is_cut() -> None:
+    with pytest.raises(BadRequest) as refused:
+        validate("odds", [("attackers", "3"), ("defenders", "2"), ("choice", "x" * 5000)])
+    assert len(str(refused.value)) < 200 and "5,000 characters" in str(refused.value)
+
+
+def query(name: str, **given: Any) -> Any:
     return validate(name, [(key, str(value)) for key, value in given.items()])
 
 
-def test_limits_admit_up_to_the_limit_and_refuse_beyond() -> None:
-    limits = Limits(exact_states=(500 + 1) * (500 + 1))
-    assert cost("odds", query("odds", attackers=500, defenders=500), limits).load == 1
+def test_limits_admit_what_fits_and_refuse_beyond() -> None:
+    small = cost("odds", query("odds", attackers=500, defenders=500), Limits())
+    limits = Limits(seconds=small.seconds)
+    assert cost("odds", query("odds", attackers=500, defenders=500), limits) == small
     with pytest.raises(TooLargeRequest) as refused:
-        cost("odds", query("odds", attackers=501, defenders=500), limits)
-    assert refused.value.needed == 502 * 501 and refused.value.limit == 501 * 501
+        cost("odds", query("odds", attackers=600, defenders=600), limits)
+    assert refused.value.needed == 601 * 601 and refused.value.limit < refused.value.needed
     assert "ask for exact=false" in str(refused.value)
     # In floats the same battle is small.
-    assert cost("odds", query("odds", attackers=501, defenders=500, exact="false"), limits).load < 1
+    cost("odds", query("odds", attackers=600, defenders=600, exact="false"), limits)
 
 
 def test_left_has_no_float_option_to_suggest() -> None:
     with pytest.raises(TooLargeRequest) as refused:
-        cost("left", query("left", attackers=2000, defenders=2000), Limits())
+        cost("left", query("left", attackers=5000, defenders=5000), Limits())
     assert "exact=false" not in str(refused.value)
 
 

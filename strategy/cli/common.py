@@ -14,9 +14,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
+from strategy.cli.options import Option, add_options
 from strategy.engine.errors import InputError, cut, cut_quotations, echo
+from strategy.engine.fields import MAX_INTEGER_TEXT
 from strategy.engine.numbers import decimal_text
-from strategy.params import MAX_INTEGER_TEXT, Option, add_options
 
 
 class CliError(InputError):

@@ -26,9 +26,9 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
+from strategy.cli.options import Option, add_options, nonnegative_int, positive_int, whole_number
 from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
 from strategy.engine.numbers import fraction_text
-from strategy.params import Option, add_options, nonnegative_int, positive_int, whole_number
 
 if TYPE_CHECKING:
     from pathlib import Path

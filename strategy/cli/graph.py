@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_commands, add_parser, cannot_write, output_file
 from strategy.cli.games import add_dice_options, add_nim_arguments
-from strategy.params import Option, add_options, positive_int
+from strategy.cli.options import Option, add_options, positive_int
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game

@@ -28,8 +28,14 @@ GROUPS = (
 )
 
 
-def build_parser() -> Parser:
-    """The full argument parser, with every command group registered."""
+def build_parser(argv: Sequence[str] | None = None) -> Parser:
+    """The argument parser, with every command group registered; given the command line
+    ``argv`` of a ``strategy risk`` command, only that command is built (the group's other
+    commands are names alone), so that a command imports what its answer needs.
+
+    >>> sorted(build_parser(["risk", "odds", "3", "2"])._subparsers._group_actions[0].choices)
+    ['risk']
+    """
     import importlib
 
     from strategy import __version__
@@ -43,8 +49,14 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = add_commands(parser, "command", required=False)
-    for name in GROUPS:
-        importlib.import_module(name).register(commands)
+    words = [word for word in argv or () if not word.startswith("-")]
+    if words[:1] == ["risk"] and argv is not None and argv[0] == "risk":
+        from strategy.cli import risk
+
+        risk.register(commands, only=words[1] if len(words) > 1 else None)
+    else:
+        for name in GROUPS:
+            importlib.import_module(name).register(commands)
     add_budgets(parser)
     return parser
 
@@ -57,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         with guard.terminate_like_interrupt():
             try:
-                return guard.run(build_parser(), argv)
+                return guard.run(build_parser(sys.argv[1:] if argv is None else argv), argv)
             except BrokenPipeError:
                 guard.silence_stdout()
                 return 0

@@ -22,8 +22,8 @@ from strategy.cli.games import (
     emit,
     goal_option,
 )
+from strategy.cli.options import nonnegative_int, positive_int
 from strategy.engine.numbers import fraction_text
-from strategy.params import nonnegative_int, positive_int
 from strategy.risk.choices import CHOICE_RULES
 
 MCTS_SUMMARY = "Monte Carlo tree search (UCT with chance nodes) on a game, seeded"

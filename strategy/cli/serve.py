@@ -14,11 +14,12 @@ import argparse
 import ipaddress
 import socket
 import sys
+import textwrap
 from typing import Any
 
 from strategy.cli.common import CliError, add_parser, number
+from strategy.cli.options import nonnegative_int, positive_int
 from strategy.engine.errors import echo
-from strategy.params import nonnegative_int, positive_int
 
 SUMMARY = "the calculator in the browser: a page that answers as you type, and a JSON API"
 ABOUT = (
@@ -30,11 +31,14 @@ EPILOG = """examples:
   strategy serve --port 8080
   strategy serve --host 0.0.0.0 --port 8000       # phones on the same network (warns)
   strategy serve --workers 4 --timeout 30 --cache-mb 256
+  strategy serve --max-connections 50 --header-timeout 5
 
-The JSON API answers GET /api/odds, /api/table, /api/strategy, /api/chain, /api/need,
-/api/left and /api/plan with the JSON of the `strategy risk` command of the same name, for
-the same options (named as in JSON: --attacker-dice is attacker_dice, --from is attacker;
-none that names a file), for example
+The JSON API has one GET endpoint per capability of strategy.risk:
+{endpoints}
+each answering with the JSON of the `strategy risk` command of the same name, its
+parameters the capability's fields (named as the library names them:
+--attacker-dice is attacker_dice, --from is attackers, --float is exact=false; none that
+names a file), for example
   http://127.0.0.1:8000/api/odds?attackers=10&defenders=6&choice=sees-roll&edition=risiko
 and describes itself at /api/openapi.json.
 
@@ -67,7 +71,12 @@ def port_number(text: str) -> int:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``serve`` to the top-level parser."""
-    parser = add_parser(commands, "serve", SUMMARY, ABOUT, EPILOG)
+    from strategy.risk.requests import CAPABILITIES
+
+    paths = ", ".join(f"/api/{name}" for name in CAPABILITIES)
+    listed = textwrap.fill(paths, 88, initial_indent="  ", subsequent_indent="  ")
+    epilog = EPILOG.replace("{endpoints}", listed)
+    parser = add_parser(commands, "serve", SUMMARY, ABOUT, epilog)
     parser.add_argument(
         "--host",
         default="127.0.0.1",
@@ -106,6 +115,21 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="M",
         help="megabytes of computed answers kept for the next request (default 64)",
     )
+    parser.add_argument(
+        "--max-connections",
+        type=positive_int,
+        default=200,
+        metavar="N",
+        help="connections served at once; more are answered 503 at once (default 200)",
+    )
+    parser.add_argument(
+        "--header-timeout",
+        type=seconds,
+        default=10.0,
+        metavar="S",
+        help="seconds a connection has to send a whole request head (default 10); an idle "
+        "keep-alive connection is closed after 5",
+    )
     # A server runs until stopped: no --max-seconds (each computation has --timeout).
     parser.set_defaults(handler=run, unbounded=True)
 
@@ -141,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from strategy.serve.app import ServeConfig, create_app
+        from strategy.serve.connections import ConnectionLimits, server_config
     except ImportError as error:
         raise CliError(
             f"strategy serve needs the serve extra ({error.name} is missing): "
@@ -165,6 +190,9 @@ def run(args: argparse.Namespace) -> int:
         )
     shown = f"[{host}]" if ":" in host else host
     print(f"strategy serve: http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    limits = ConnectionLimits(
+        header_timeout=args.header_timeout, max_connections=args.max_connections
+    )
+    server = uvicorn.Server(server_config(app, limits))
     server.run(sockets=[sock])
     return 0

@@ -60,7 +60,7 @@ _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 
 def cut_quotations(message: str, limit: int = ECHO_LIMIT) -> str:
     """``message`` with each quotation longer than ``limit`` cut as :func:`echo` cuts one:
-    for messages whose values someone else quoted (argparse's ``invalid choice: '…'``).
+    for messages whose values someone else quoted (a parser's ``invalid choice: '…'``).
 
     >>> cut_quotations("invalid choice: '" + "a " * 50 + "' (choose from 'x', 'y')", 12)
     "invalid choice: 'a a a a a…' (100 characters) (choose from 'x', 'y')"

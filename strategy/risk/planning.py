@@ -6,16 +6,20 @@ compares it with the fixed chains and, if asked, checks it by simulation (``risk
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
+from strategy.risk.battle import Battle
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.plan.baselines import compare as compare_chains
 from strategy.risk.plan.bounds import plan_bounds
-from strategy.risk.plan.calls import Position, named, position
+from strategy.risk.plan.calls import Armies, Names, Position, named, position
 from strategy.risk.plan.maps import Map, classic_map
-from strategy.risk.plan.model import Turn
+from strategy.risk.plan.model import MoveIn, Turn
+from strategy.risk.plan.objectives import TurnObjective
 from strategy.risk.plan.placement import place
 from strategy.risk.plan.reinforcement import On, Reinforcement, best_reinforcement, eligible
 from strategy.risk.plan.report import PlanReport
@@ -36,11 +40,22 @@ def plan(
     reinforce: int = 0,
     reinforce_on: On = "border",
     progress: Progress | None = None,
-    **terms: Any,
+    attackers: Armies = (),
+    defenders: Armies = (),
+    target: Names | None = None,
+    region: Names | None = None,
+    map: Map | str | Path | None = None,
+    disputed: bool = True,
+    file: Mapping[str, Any] | None = None,
+    objective: str | TurnObjective = "capture-all",
+    move_in: MoveIn = "classic",
+    battle: Battle | None = None,
 ) -> PlanReport:
     """The optimal attack phase: which territory attacks which, when to stop, how many
-    armies move in; for the :class:`Position` given, or one :func:`position` builds from
-    ``terms``.
+    armies move in; for the :class:`Position` given, or the one :func:`position` builds
+    from the position's keywords (``attackers``, ``defenders``, ``target``, ``region``,
+    ``map``, ``disputed``, ``file``: :func:`~strategy.risk.plan.calls.named`'s), the
+    turn's ``objective`` and ``move_in``, and the ``battle``'s rules.
 
     ``exact=None`` is exact up to 1,000,000 states; ``compare`` sets the plan beside the
     best fixed chain and attacking everything; ``simulate`` checks it with that many
@@ -61,7 +76,19 @@ def plan(
         raise InputError(f"detail must be a probability from 0 to 1, not {detail}")
     if simulate:
         require_trials(simulate)
-    where = position(**terms) if where is None else where
+    if where is None:
+        where = position(
+            attackers=attackers,
+            defenders=defenders,
+            target=target,
+            region=region,
+            map=map,
+            disputed=disputed,
+            file=file,
+            objective=objective,
+            move_in=move_in,
+            battle=battle,
+        )
     turn = where.turn
     bound = placed_bound(turn, reinforce, reinforce_on)
     # Exact plans cost about what float ones do; floats serve where exact ones are refused.

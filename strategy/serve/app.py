@@ -2,13 +2,18 @@
 
 * ``GET /``, ``/app.js``, ``/style.css``: the page, shipped in the package and read once,
   when the application is made; no request reaches the file system.
-* ``GET /api/<endpoint>?…``: the JSON of ``strategy risk <endpoint> … --json``; 422 with
-  ``{"error": …}`` for bad or too large parameters, 503 past the time limit.
+* ``GET /api/<endpoint>?…``: the JSON of ``strategy risk <endpoint> … --json``, one
+  endpoint per capability of :mod:`strategy.risk`; 422 with ``{"error": …}`` for bad or
+  too large parameters, 503 past the time limit or while the same client's large request
+  runs.
 * ``GET /api/params``: the form's fields and the endpoints; ``GET /api/openapi.json``.
 
-Each request is checked (:mod:`strategy.serve.params`, :mod:`strategy.serve.limits`) in the
-event loop, answered from the cache if it can be, joined to the same computation if one is
-running, and otherwise computed in the worker pool (:mod:`strategy.serve.pool`).
+Each request is validated into the library's request and its cost estimated
+(:mod:`strategy.serve.params`, :mod:`strategy.serve.limits`) in the event loop, answered from
+the cache if it can be, joined to the same computation if one is running, and otherwise
+computed in the worker pool (:mod:`strategy.serve.pool`). Only answers are cached, never a
+refusal. A large request (over ``HEAVY`` of the time limit) goes to the large lane, one at a
+time per client, so that no client holds the lane for the others.
 
 >>> create_app().routes[0].path
 '/'
@@ -19,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter
 from collections.abc import AsyncIterator, Hashable
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -34,7 +40,7 @@ from starlette.routing import Route
 
 from strategy.serve import jobs
 from strategy.serve.cache import Answer, AnswerCache
-from strategy.serve.limits import Limits, TooLargeRequest, bounded, cost, seconds
+from strategy.serve.limits import Limits, TooLargeRequest, bounded, cost
 from strategy.serve.params import ENDPOINTS, api_words, validate
 from strategy.serve.pool import JobTimeout, PoolBusy, WorkerDied, WorkerPool
 from strategy.serve.schema import openapi, page_schema
@@ -86,6 +92,7 @@ class Service:
         self.cache = AnswerCache(config.cache_bytes)
         self.pool: WorkerPool | None = None
         self._running: dict[Hashable, asyncio.Task[Answer]] = {}
+        self._large: Counter[str] = Counter()
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -105,37 +112,48 @@ class Service:
         if name not in ENDPOINTS:
             raise HTTPException(404)
         try:
-            values = bounded(name, validate(name, request.query_params.multi_items()), limits)
-            need = cost(name, values, limits)
+            asked = bounded(name, validate(name, request.query_params.multi_items()), limits)
+            need = cost(name, asked, limits)
         except TooLargeRequest as error:
             body = jobs.error_body(str(error), needed=error.needed, limit=error.limit)
             return _json(422, body)
         except ValueError as error:  # BadRequest, and the library's InputError
-            return _json(422, jobs.error_body(api_words(ENDPOINTS[name], str(error))))
-        key = (name, tuple(sorted(values.items())))
+            return _json(422, jobs.error_body(api_words(name, str(error))))
+        key = (name, asked)
         cached = self.cache.get(key)
         if cached is not None:
             return _json(*cached, cache="hit")
         task = self._running.get(key)
+        heavy = need.seconds > HEAVY * limits.seconds
+        client = request.client.host if request.client else ""
         if task is None:
-            task = asyncio.create_task(self._compute(key, name, values, need.load > HEAVY))
+            if heavy and self._large[client]:
+                message = "your large request is still running: ask again when it is answered"
+                return _json(503, jobs.error_body(message))
+            task = asyncio.create_task(self._compute(key, name, asked, heavy))
             self._running[key] = task
             task.add_done_callback(lambda done: self._finished(key, done))
+            if heavy:
+                self._large[client] += 1
+                task.add_done_callback(lambda done: self._release(client))
         try:
             status, body = await asyncio.shield(task)
         except (JobTimeout, PoolBusy, WorkerDied) as error:
             return _json(503, jobs.error_body(str(error)))
         return _json(status, body, cache="miss")
 
-    async def _compute(
-        self, key: Hashable, name: str, values: dict[str, Any], heavy: bool
-    ) -> Answer:
+    async def _compute(self, key: Hashable, name: str, asked: Any, heavy: bool) -> Answer:
         assert self.pool is not None, "the server's lifespan starts the pool"
         limit = self.config.limits.response_bytes
-        budget = seconds(name, self.config.limits)
-        answer: Answer = await self.pool.run(jobs.answer, name, values, limit, budget, heavy=heavy)
-        self.cache.put(key, answer)
+        answer: Answer = await self.pool.run(jobs.answer, name, asked, limit, heavy=heavy)
+        if answer[0] == 200:  # a refusal is never kept: the next ask tries again
+            self.cache.put(key, answer)
         return answer
+
+    def _release(self, client: str) -> None:
+        self._large[client] -= 1
+        if not self._large[client]:
+            del self._large[client]
 
     def _finished(self, key: Hashable, task: asyncio.Task[Answer]) -> None:
         self._running.pop(key, None)

@@ -1,12 +1,14 @@
-"""The API described from the parameter table: the page's form, and an OpenAPI document.
+"""The API described from the capabilities' declarations: the page's form, and an OpenAPI
+document.
 
-Both come from :data:`strategy.serve.params.PARAMS` and the capabilities' declared
-parsers, so neither can drift from what the endpoints accept.
+Both come from the request fields of :data:`strategy.risk.requests.CAPABILITIES` (through
+:func:`strategy.serve.params.describe`), so neither can drift from what the endpoints
+accept.
 
 >>> [field["name"] for field in page_schema()["form"]][:3]
-['attackers', 'defenders', 'choice']
+['attackers', 'defenders', 'exact']
 >>> sorted(openapi()["paths"])[:2]
-['/api/chain', '/api/fortify']
+['/api/chain', '/api/commit']
 """
 
 from __future__ import annotations
@@ -14,54 +16,71 @@ from __future__ import annotations
 from typing import Any
 
 from strategy import __version__
-from strategy.serve.params import ENDPOINTS, PARAMS, TRUE, ParamInfo, describe, summary
+from strategy.engine.fields import YES
+from strategy.serve.params import ENDPOINTS, ParamInfo, describe, summary
+
+#: The box of the page's form each help section's fields go in (a field left out of
+#: every box is not on the form), and the fields whose box is their own.
+BOXES = {
+    "the battle": "battle",
+    "optimal play": "play",
+    "rules of the battle": "rules",
+    "how the battle is blitzed": "blitz",
+    "what is computed": "output",
+    "the position": "plan",
+    "the plan": "plan",
+}
+OWN_BOX = {"target": "need", "leave": "chain"}
 
 
 def _typed(info: ParamInfo, text: str | None) -> Any:
     if text is None:
         return info.default
     if info.kind == "boolean":
-        return text in TRUE
+        return text in YES
     return int(text) if info.kind == "integer" else text
 
 
 def page_schema() -> dict[str, Any]:
     """The form's fields in order (each described by the first endpoint that takes it) and
     every endpoint's path, command, summary and parameters."""
-    infos = {name: {info.name: info for info in describe(name)} for name in ENDPOINTS}
-    form = []
-    for param in PARAMS.values():
-        if not param.form:
-            continue
-        info = next(found[param.name] for found in infos.values() if param.name in found)
-        form.append(
-            {
-                "name": param.name,
-                "label": param.label,
-                "group": param.group,
+    form: dict[str, dict[str, Any]] = {}
+    for name in ENDPOINTS:
+        for info in describe(name):
+            box = OWN_BOX.get(info.name, BOXES.get(info.group))
+            if not info.form or info.name in form or box is None:
+                continue
+            form[info.name] = {
+                "name": info.name,
+                "label": info.label,
+                "group": box,
                 "kind": info.kind,
-                "default": _typed(info, param.page_default),
+                "default": _typed(info, info.page_default),
                 "minimum": info.minimum,
                 "choices": info.choices,
-                "suggestions": param.suggestions,
+                "suggestions": info.suggestions,
                 "help": info.help,
             }
-        )
     endpoints = {
         name: {
             "path": f"/api/{name}",
-            "command": "strategy " + " ".join(endpoint.command),
+            "command": f"strategy risk {name}",
             "summary": summary(name),
-            "params": list(endpoint.params),
+            "params": [info.name for info in describe(name)],
         }
-        for name, endpoint in ENDPOINTS.items()
+        for name in ENDPOINTS
     }
-    return {"form": form, "endpoints": endpoints}
+    return {"form": list(form.values()), "endpoints": endpoints}
 
 
 def _schema(info: ParamInfo) -> dict[str, Any]:
     if info.kind == "list":
-        return {"type": "array", "items": {"type": "integer", "minimum": info.minimum}}
+        items: dict[str, Any] = {"type": info.item}
+        if info.minimum is not None:
+            items["minimum"] = info.minimum
+        if info.choices:
+            items["enum"] = list(info.choices)
+        return {"type": "array", "items": items}
     schema: dict[str, Any] = {"type": info.kind}
     if info.minimum is not None:
         schema["minimum"] = info.minimum
@@ -76,8 +95,8 @@ def openapi() -> dict[str, Any]:
     """An OpenAPI 3.1 document of every endpoint: GET, query parameters, JSON answers."""
     error = {"$ref": "#/components/schemas/Error"}
     paths = {}
-    for name, endpoint in ENDPOINTS.items():
-        command = "strategy " + " ".join(endpoint.command)
+    for name in ENDPOINTS:
+        command = f"strategy risk {name}"
         parameters = []
         for info in describe(name):
             parameter: dict[str, Any] = {

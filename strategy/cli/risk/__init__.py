@@ -15,7 +15,8 @@ from strategy.cli.common import (
     write_json,
     write_text,
 )
-from strategy.params.commands import CAPABILITIES
+from strategy.cli.declared import add_request_options, request_of
+from strategy.risk.requests import CAPABILITIES
 
 SUBCOMMANDS = (
     "strategy.cli.risk.odds",
@@ -35,8 +36,10 @@ SUBCOMMANDS = (
 )
 
 
-def register(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add ``risk`` and its subcommands to the top-level parser."""
+def register(commands: argparse._SubParsersAction[Any], only: str | None = None) -> None:
+    """Add ``risk`` and its subcommands to the top-level parser; given ``only``, one of
+    them, only that one in full (the others by name alone, for a command line that will
+    not reach them)."""
     parser = commands.add_parser(
         "risk",
         help="Risk dice battles: odds, tables, optimal play",
@@ -44,8 +47,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         epilog="Examples: strategy risk odds 10 6; strategy risk table --attackers 30",
     )
     sub = add_commands(parser, "risk_command")
-    for name in SUBCOMMANDS:
-        importlib.import_module(name).register(sub)
+    names = {module.rpartition(".")[2]: module for module in SUBCOMMANDS}
+    for name, module in names.items():
+        if only in (None, name) or only not in names:
+            importlib.import_module(module).register(sub)
+        else:
+            sub.add_parser(name)
 
 
 def capability_parser(
@@ -67,9 +74,24 @@ def capability_parser(
     """
     capability = CAPABILITIES[name]
     parser = add_parser(commands, name, capability.summary, about, epilog)
-    capability.declare(parser)
+    add_request_options(parser, capability.request)
     parser.set_defaults(handler=handler)
     return parser
+
+
+def answer(name: str, args: argparse.Namespace, label: str | None) -> tuple[Any, Any]:
+    """The request of the capability ``name`` the options describe, and its answer, with
+    a progress bar named ``label`` (none for None)."""
+    from strategy.engine.progress import ProgressBar
+    from strategy.risk.requests import check
+
+    capability = CAPABILITIES[name]
+    request = request_of(capability.request, args)
+    check(request)
+    if label is None:
+        return request, capability.run(request, None)
+    with ProgressBar(label) as progress:
+        return request, capability.run(request, progress)
 
 
 def text_command(
@@ -92,16 +114,9 @@ def text_command(
     """
 
     def run(args: argparse.Namespace) -> int:
-        from strategy.engine.progress import ProgressBar
-
-        capability = CAPABILITIES[name]
-        if label is None:
-            found = capability.call(args, None)
-        else:
-            with ProgressBar(label) as progress:
-                found = capability.call(args, progress)
+        request, found = answer(name, args, label)
         if args.format == "json":
-            write_json(args, capability.json(args, found))
+            write_json(args, CAPABILITIES[name].json(request, found))
         else:
             write_text(args, text(args, found))
         return 0

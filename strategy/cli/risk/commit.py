@@ -5,15 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, add_parser, write_json, write_text
-from strategy.params import nonnegative_int
-from strategy.params.calls import blitz_battle
-from strategy.params.risk import (
-    add_battle_arguments,
-    add_blitz_options,
-    add_rule_options,
-    rules_from_args,
-)
+from strategy.cli.common import add_output_options, write_json, write_text
+from strategy.cli.risk import answer, capability_parser
+from strategy.risk.requests import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.present.report import Section
@@ -22,7 +16,6 @@ if TYPE_CHECKING:
 #: Points of the curve text shows; beyond, every k-th (JSON has them all).
 TEXT_POINTS = 40
 
-SUMMARY = "how many troops to commit to an attack (RGD's slider): the best per objective"
 ABOUT = (
     "For every number of troops committed to the attack (the rest stay home: "
     "stop-until A - c), P(capture), the attackers lost and the balance; and for each "
@@ -46,32 +39,15 @@ DESCRIPTIONS = {
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``commit`` to the ``risk`` group."""
-    parser = add_parser(commands, "commit", SUMMARY, ABOUT, EPILOG)
-    add_battle_arguments(parser)
-    parser.add_argument(
-        "--worth",
-        type=nonnegative_int,
-        default=0,
-        metavar="T",
-        help="what a capture is worth in armies, for the objective balance:T (default 0)",
-    )
-    add_rule_options(parser)
-    add_blitz_options(parser, limits=())
+    parser = capability_parser(commands, "commit", ABOUT, EPILOG, run)
     add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute the curve and print the best commitments."""
-    from strategy.engine.progress import ProgressBar
-    from strategy.risk.battle import Battle
-    from strategy.risk.capabilities import commit
-
-    battle = blitz_battle(args, Battle(rules_from_args(args)))
-    with ProgressBar("commit") as progress:
-        curve = commit(args.attackers, args.defenders, battle, worth=args.worth, progress=progress)
+    request, curve = answer("commit", args, "commit")
     if args.format == "json":
-        write_json(args, curve.to_json())
+        write_json(args, CAPABILITIES["commit"].json(request, curve))
     else:
         write_text(args, curve_text(curve))
     return 0

@@ -1,8 +1,8 @@
 """How the Risk commands fight a blitz and show it (its options are declared in
-:mod:`strategy.params.risk`).
+:mod:`strategy.risk.requests.terms`).
 
 >>> import argparse
->>> from strategy.params.risk import add_blitz_options, add_rule_options
+>>> from strategy.cli.risk.terms import add_blitz_options, add_rule_options
 >>> parser = argparse.ArgumentParser()
 >>> add_rule_options(parser)
 >>> add_blitz_options(parser)
@@ -17,7 +17,6 @@ import math
 from typing import TYPE_CHECKING
 
 from strategy.cli.common import CliError
-from strategy.params.calls import blitz_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
 
 def blitz_from_args(args: argparse.Namespace) -> Resolution:
     """The resolution the options describe (the plain battle's for commands without them)."""
+    from strategy.cli.risk.terms import blitz_battle
     from strategy.risk.battle import Battle
 
     return blitz_battle(args, Battle()).resolution

@@ -17,14 +17,14 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import add_parser, output_file, write_text
-from strategy.interop.efg import MAX_NODES
-from strategy.params import positive_int
-from strategy.params.risk import (
+from strategy.cli.options import positive_int
+from strategy.cli.risk.terms import (
     add_battle_arguments,
     add_play_options,
     add_rule_options,
     battle_from_args,
 )
+from strategy.interop.efg import MAX_NODES
 
 SUMMARY = "write a battle's game tree as a Gambit extensive form (.efg)"
 ABOUT = (

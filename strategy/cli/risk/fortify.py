@@ -15,9 +15,9 @@ import argparse
 from typing import Any
 
 from strategy.cli.common import add_output_options, write_text
+from strategy.cli.declared import request_of
 from strategy.cli.risk import capability_parser
-from strategy.cli.risk.plan import add_file_options
-from strategy.params.commands import CAPABILITIES
+from strategy.cli.risk.plan import add_file_options, files_of
 
 ABOUT = (
     "The defender's best placement of its armies before the attacker's turn "
@@ -55,10 +55,14 @@ def run(args: argparse.Namespace) -> int:
     from strategy.engine.progress import ProgressBar
     from strategy.risk.plan.placement_report import dumps
     from strategy.risk.plan.report import simulation_json, simulation_lines
-    from strategy.risk.plan.simulate import simulate_plan
+    from strategy.risk.plan.simulate import require_trials, simulate_plan
+    from strategy.risk.requests.plans import Fortify, run_fortify
 
+    if args.simulate:
+        require_trials(args.simulate)
+    board, file = files_of(args)
     with ProgressBar("fortify") as progress:
-        found = CAPABILITIES["fortify"].call(args, progress)
+        found = run_fortify(request_of(Fortify, args), progress, board=board, file=file)
     run = simulate_plan(found.plan, trials=args.simulate, seed=args.seed) if args.simulate else None
     if args.format == "json":
         obj = found.to_json()

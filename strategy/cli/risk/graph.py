@@ -18,7 +18,7 @@ from typing import Any
 
 from strategy.cli.common import add_parser
 from strategy.cli.graph import add_graph_options, export
-from strategy.params.risk import (
+from strategy.cli.risk.terms import (
     add_battle_arguments,
     add_play_options,
     add_rule_options,

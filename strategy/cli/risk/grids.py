@@ -48,10 +48,11 @@ def add_grid_options(parser: argparse.ArgumentParser) -> None:
 def grid_size(args: argparse.Namespace) -> bool:
     """Fill in the default ``--attackers`` and ``--defenders``; whether neither was given,
     so that a text table may be fitted to the terminal."""
-    from strategy.params import calls
+    from strategy.risk.requests.battles import DEFAULT_SIZE
 
-    chosen = args.attackers is not None or args.defenders is not None
-    args.attackers, args.defenders = calls.grid_size(args)
+    chosen = args.max_attackers is not None or args.max_defenders is not None
+    args.max_attackers = args.max_attackers or DEFAULT_SIZE
+    args.max_defenders = args.max_defenders or DEFAULT_SIZE
     return not chosen
 
 

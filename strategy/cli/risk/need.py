@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from strategy.cli.common import colour_wanted, decimal
 from strategy.cli.risk import text_command
 from strategy.cli.risk.paths import rules_text
+from strategy.cli.risk.terms import play_asked
 from strategy.engine.numbers import fraction_text
-from strategy.params.risk import play_asked
 
 if TYPE_CHECKING:
     from strategy.risk.capabilities import Needed

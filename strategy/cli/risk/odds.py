@@ -13,10 +13,10 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, decimal, write_json, write_text
-from strategy.cli.risk import capability_parser
+from strategy.cli.risk import answer, capability_parser
 from strategy.cli.risk.editions import blitz_lines
 from strategy.engine.numbers import fraction_text
-from strategy.params.commands import CAPABILITIES
+from strategy.risk.requests import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -75,16 +75,13 @@ def tails(args: argparse.Namespace, odds: BattleOdds) -> list[tuple[str, Value]]
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds."""
-    from strategy.engine.progress import ProgressBar
-    from strategy.params.risk import play_asked
+    from strategy.cli.risk.terms import play_asked
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
     from strategy.risk.leaves import JSON_STATES, most_likely
 
-    capability = CAPABILITIES["odds"]
-    with ProgressBar("odds") as progress:
-        found = capability.call(args, progress)
+    request, found = answer("odds", args, "odds")
     if args.format == "json":
-        write_json(args, capability.json(args, found))
+        write_json(args, CAPABILITIES["odds"].json(request, found))
         return 0
     if play_asked(args):
         return show_play(args, found)

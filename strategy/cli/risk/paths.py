@@ -1,5 +1,5 @@
 """How ``chain`` and ``need`` show the rules of a path of territories (their parameters are
-declared in :mod:`strategy.params.commands`).
+declared in :mod:`strategy.risk.requests`).
 
 >>> from strategy.risk.rules import Rules
 >>> len(rules_text((Rules(), Rules()))), len(rules_text((Rules(), Rules(ties="attacker"))))

@@ -5,7 +5,7 @@
 >>> register(commands)
 >>> args = commands.choices["plan"].parse_args(
 ...     ["--from", "Central America=14", "--target", "South America", "--move-in", "any"])
->>> args.attacker, args.move_in
+>>> args.attackers, args.move_in
 (['Central America=14'], 'any')
 """
 
@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json, write_text
+from strategy.cli.declared import request_of
+from strategy.cli.options import nonnegative_int, positive_int
 from strategy.cli.risk import capability_parser
-from strategy.params import nonnegative_int, positive_int
 
 if TYPE_CHECKING:
+    from strategy.risk.plan.maps import Map
     from strategy.risk.plan.solve import TurnPlan
 
 ABOUT = (
@@ -52,7 +54,7 @@ or stop, and how many armies move in after each capture."""
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``plan`` to the ``risk`` group."""
     parser = capability_parser(commands, "plan", ABOUT, EPILOG, run)
-    files = add_file_options(parser, "check the plan with N random turns")
+    files = add_file_options(parser)
     files.add_argument(
         "--graph",
         type=Path,
@@ -69,9 +71,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_output_options(parser)
 
 
-def add_file_options(parser: argparse.ArgumentParser, simulate: str) -> argparse._ArgumentGroup:
+def add_file_options(
+    parser: argparse.ArgumentParser, simulate: str | None = None
+) -> argparse._ArgumentGroup:
     """What only the command takes (``plan`` and ``fortify``): a position file, a map
-    file, the dice rule, and a simulation (``simulate`` says what it checks)."""
+    file, the dice rule, and (where the capability has none) a simulation: ``simulate``
+    says what it checks."""
     files = parser.add_argument_group("files and checks")
     files.add_argument("--position", type=Path, metavar="FILE", help="a JSON position file")
     files.add_argument(
@@ -83,8 +88,9 @@ def add_file_options(parser: argparse.ArgumentParser, simulate: str) -> argparse
         default="max",
         help="dice: both sides roll the most they may (the only rule plan supports)",
     )
-    files.add_argument("--simulate", type=positive_int, metavar="N", help=simulate)
-    files.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
+    if simulate is not None:
+        files.add_argument("--simulate", type=positive_int, metavar="N", help=simulate)
+        files.add_argument("--seed", type=nonnegative_int, help="seed of --simulate")
     return files
 
 
@@ -92,14 +98,15 @@ def run(args: argparse.Namespace) -> int:
     """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
     from strategy.engine.resources import TooLarge
-    from strategy.params.calls import plan_position, plan_report
     from strategy.risk.planning import placed_bound, refusal_bounds
+    from strategy.risk.requests.plans import Plan, plan_position, run_plan
 
-    where = plan_position(args)
+    request = request_of(Plan, args)
+    where = plan_position(request, *files_of(args))
     graph = _graph_target(args, placed_bound(where.turn, args.reinforce, args.reinforce_on))
     try:
         with ProgressBar("plan") as progress:
-            report = plan_report(args, where, progress)
+            report = run_plan(request, progress, where=where)
     except TooLarge as refused:
         # At a terminal the bounds are worth their seconds; the library and the server
         # refuse at once.
@@ -119,6 +126,15 @@ def run(args: argparse.Namespace) -> int:
             )
         write_text(args, text)
     return 0
+
+
+def files_of(args: argparse.Namespace) -> tuple[Map | None, dict[str, Any] | None]:
+    """The map and the position file the options name (``None`` where not given)."""
+    from strategy.risk.plan.maps import load_map
+    from strategy.risk.plan.position import load_position
+
+    board = None if args.map is None else load_map(args.map)
+    return board, None if args.position is None else load_position(args.position)
 
 
 def _graph_target(args: argparse.Namespace, bound: int) -> Path | None:

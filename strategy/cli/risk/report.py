@@ -6,16 +6,17 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_parser, output_file, write_text
+from strategy.cli.options import nonnegative_int, positive_int
 from strategy.cli.risk.editions import blitz_from_args, fight
-from strategy.params import nonnegative_int, positive_int
-from strategy.params.calls import blitz_battle, refuse_play
-from strategy.params.risk import (
+from strategy.cli.risk.terms import (
     add_blitz_options,
     add_play_options,
     add_rule_options,
     battle_from_args,
+    blitz_battle,
     play_asked,
 )
+from strategy.risk.requests.battles import refuse_play
 
 if TYPE_CHECKING:
     from strategy.present.report import Section

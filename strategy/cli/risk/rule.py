@@ -6,9 +6,8 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import add_output_options, add_parser, write_json, write_text
-from strategy.params import positive_int
-from strategy.params.risk import add_rule_options, rules_from_args
-from strategy.risk.leaves import rules_json
+from strategy.cli.options import positive_int
+from strategy.cli.risk.terms import add_rule_options, rules_from_args
 
 if TYPE_CHECKING:
     from strategy.risk.play.rule_of_thumb import (
@@ -139,6 +138,8 @@ def _odds_json(rule: OddsRule, domain: OddsErrors, whole: OddsErrors) -> dict[st
 
 def report_json(report: RuleReport) -> dict[str, Any]:
     """The report as JSON: rules as exact fractions in text, errors as floats."""
+    from strategy.risk.leaves import rules_json
+
     return {
         "size": report.size,
         "rules": rules_json(report.rules),

@@ -5,22 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import (
-    CliError,
-    add_output_options,
-    add_parser,
-    number,
-    write_json,
-    write_text,
-)
-from strategy.params import Option, add_options, nonnegative_int, positive_int
-from strategy.params.calls import blitz_battle
-from strategy.params.risk import (
-    add_battle_arguments,
-    add_battle_options,
-    battle_from_args,
-    play_asked,
-)
+from strategy.cli.common import add_output_options, write_json, write_text
+from strategy.cli.risk import answer, capability_parser
+from strategy.cli.risk.terms import play_asked
+from strategy.risk.requests import CAPABILITIES
+from strategy.risk.requests.trials import simulated_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -29,7 +18,6 @@ if TYPE_CHECKING:
 #: Below this many battles the normal approximation behind the means' intervals is poor.
 FEW_TRIALS = 30
 
-SUMMARY = "Monte Carlo estimates with confidence intervals, checked against the exact values"
 ABOUT = (
     "Simulate battles, both sides rolling the most dice they may or, with "
     "--choice, --objective or --no-stop, playing as the optimal-play table says, and "
@@ -49,84 +37,20 @@ still misses a 95% interval about once in 20: a FLAG is a reason to rerun with a
 seed or more trials, and a FLAG that stays is a bug."""
 
 
-def confidence_level(text: str) -> float:
-    """An argparse type for a confidence level strictly between 0 and 1.
-
-    >>> confidence_level("0.99")
-    0.99
-    """
-    value = number(text, f"{text!r} is not a number")
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must lie strictly between 0 and 1")
-    if not (1 + value) / 2 < 1:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is too close to 1 for floats (at most 1 - 2e-16)"
-        )
-    return value
-
-
-#: How many battles, from which seed, and the confidence of the intervals.
-SIMULATION = (
-    Option(
-        "--trials",
-        type=positive_int,
-        default=100_000,
-        metavar="N",
-        help="battles to simulate (default 100000)",
-    ),
-    Option(
-        "--seed",
-        type=nonnegative_int,
-        metavar="S",
-        help="seed of the random generator: the same seed gives the same output "
-        "(default: a fresh seed, printed so the run can be repeated)",
-    ),
-    Option(
-        "--confidence",
-        type=confidence_level,
-        default=0.95,
-        metavar="C",
-        help="confidence level of the intervals (default 0.95)",
-    ),
-)
-
-
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``simulate`` to the ``risk`` group."""
-    parser = add_parser(commands, "simulate", SUMMARY, ABOUT, EPILOG)
-    add_battle_arguments(parser)
-    add_options(parser, SIMULATION)
-    add_battle_options(parser)
+    parser = capability_parser(commands, "simulate", ABOUT, EPILOG, run)
     add_output_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Simulate, compare with the exact engine, and print."""
-    from strategy.engine.progress import ProgressBar
-    from strategy.risk.montecarlo import simulate
-
-    asked = play_asked(args)
-    battle = blitz_battle(args, battle_from_args(args))
-    if not battle.plain and asked:
-        raise CliError(
-            f"{battle.resolution.describe()}: not with --choice, --objective or --no-stop"
-        )
-    with ProgressBar("simulate") as progress:
-        checked = simulate(
-            args.attackers,
-            args.defenders,
-            battle,
-            trials=args.trials,
-            seed=args.seed,
-            confidence=args.confidence,
-            optimal=asked,
-            progress=progress,
-        )
+    request, checked = answer("simulate", args, "simulate")
     if args.format == "json":
-        write_json(args, checked.to_json())
+        write_json(args, CAPABILITIES["simulate"].json(request, checked))
         return 0
-    how = play_text(battle, asked)
+    battle = simulated_battle(request)
+    how = play_text(battle, play_asked(args))
     if not battle.plain:
         blitz = battle.resolution
         how = blitz.describe() + (

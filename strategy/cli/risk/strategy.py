@@ -11,7 +11,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json
-from strategy.cli.risk import capability_parser
+from strategy.cli.risk import answer, capability_parser
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
@@ -20,8 +20,7 @@ from strategy.cli.risk.grids import (
     grid_size,
     write_grid,
 )
-from strategy.params.commands import CAPABILITIES
-from strategy.params.risk import battle_from_args
+from strategy.cli.risk.terms import battle_from_args
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid
@@ -49,13 +48,10 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve the battle and write its strategy matrix."""
-    from strategy.engine.progress import ProgressBar
-
     fit = grid_size(args)
     battle = battle_from_args(args)
     check_size(args, battle.choice.name)
-    with ProgressBar("optimal table") as progress:
-        matrix = CAPABILITIES["strategy"].call(args, progress)
+    _, matrix = answer("strategy", args, "optimal table")
     if args.format == "json":
         write_json(args, matrix.to_json(), indent=None)
         return 0
@@ -76,12 +72,12 @@ def check_size(args: argparse.Namespace, choice: str) -> None:
     from strategy.cli.risk.table import MAX_OUTPUT_CHARS
     from strategy.engine.resources import human_bytes, require
 
-    cells = args.attackers * args.defenders
+    cells = args.max_attackers * args.max_defenders
     if args.format == "json":
         per_cell, seconds = (3000, 7e-4) if choice == "sees-roll" else (600, 1.5e-4)
     else:
         per_cell, seconds = (60 if args.format == "html" else 12), 2e-5
-    what = f"the {args.attackers} x {args.defenders} strategy matrix"
+    what = f"the {args.max_attackers} x {args.max_defenders} strategy matrix"
     require(what, memory=150 * cells)
     size = cells * per_cell
     if size > MAX_OUTPUT_CHARS:

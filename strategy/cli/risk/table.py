@@ -12,7 +12,9 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import CliError, add_output_options, write_json, write_npy
-from strategy.cli.risk import capability_parser
+from strategy.cli.declared import request_of
+from strategy.cli.options import nonnegative_int
+from strategy.cli.risk import answer, capability_parser
 from strategy.cli.risk.grids import (
     GRID_FORMATS,
     add_grid_options,
@@ -21,14 +23,9 @@ from strategy.cli.risk.grids import (
     terminal_width,
     write_grid,
 )
-from strategy.params import nonnegative_int
-from strategy.params.calls import blitz_battle, refuse_play
-from strategy.params.commands import CAPABILITIES
-from strategy.params.risk import (
-    battle_from_args,
-    play_asked,
-)
-from strategy.risk.classic import output_chars
+from strategy.cli.risk.terms import play_asked
+from strategy.risk.requests import CAPABILITIES
+from strategy.risk.requests.battles import Table, table_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -71,30 +68,26 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute the table and write it in the chosen format."""
-    from strategy.engine.progress import ProgressBar
-
     fit = grid_size(args)
     if args.format == "npy" and args.out is None:
         raise CliError("--format npy writes a binary file: give it --out FILE.npy")
     check_digits(args.digits, args.exact)
-    battle = blitz_battle(args, battle_from_args(args, args.metric))
+    battle = table_battle(request_of(Table, args))
     blitz = battle.resolution
-    refuse_play(battle)
     compact = args.format == "text" and args.compact
     if args.format != "npy" and not compact:
         check_output_size(args, battle)
-    capability = CAPABILITIES["table"]
-    with ProgressBar("table" if battle.classic or not blitz.plain else "optimal table") as bar:
-        table = capability.call(args, bar)
+    label = "table" if battle.classic or not blitz.plain else "optimal table"
+    request, table = answer("table", args, label)
     if args.format == "json":
-        write_json(args, capability.json(args, table), indent=None)
+        write_json(args, CAPABILITIES["table"].json(request, table), indent=None)
     elif args.format == "npy":
         write_npy(args.out, table.as_array())
     else:
         # The compact view shows one cell in several; formatting only those keeps a
         # 10,000 x 10,000 table cheap. It samples further if still too wide.
         width = terminal_width(args)
-        step = max(1, args.defenders // width) if compact and width else 1
+        step = max(1, args.max_defenders // width) if compact and width else 1
         metric = table.objective.label
         asked = play_asked(args)
         full = args.format == "csv"
@@ -122,14 +115,16 @@ def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
     whose exact numbers would take too long to write out."""
     from strategy.engine.numbers import text_seconds
     from strategy.engine.resources import human_bytes, require
-    from strategy.risk.classic import check_table_memory
+    from strategy.risk.classic import check_table_memory, output_chars
 
     rules = battle.rules
     digits = args.digits or 0
-    size = output_chars(args.attackers, args.defenders, rules, args.format, args.exact, digits)
+    size = output_chars(
+        args.max_attackers, args.max_defenders, rules, args.format, args.exact, digits
+    )
     if size <= MAX_OUTPUT_CHARS:
         if args.exact:
-            cells = args.attackers * args.defenders
+            cells = args.max_attackers * args.max_defenders
             # A number's decimal digits are written by a conversion quadratic in their length.
             longest = max(digits, size / max(cells, 1) / 2)
             what = f"writing the exact table as {args.format}"
@@ -137,9 +132,9 @@ def check_output_size(args: argparse.Namespace, battle: Battle) -> None:
         return
     if battle.classic:
         # Pointing to npy is no help when the table cannot be held at all.
-        check_table_memory(args.attackers, args.defenders, rules, exact=args.exact)
+        check_table_memory(args.max_attackers, args.max_defenders, rules, exact=args.exact)
     compact = "--compact for a sampled view, or " if args.format == "text" else ""
     raise CliError(
-        f"a {args.attackers} x {args.defenders} table as {args.format} would be about "
+        f"a {args.max_attackers} x {args.max_defenders} table as {args.format} would be about "
         f"{human_bytes(size)}: use {compact}--format npy --out FILE.npy"
     )

@@ -203,6 +203,27 @@ def reinforce(
     )
 
 
+def fortified(
+    given: Named,
+    *,
+    objective: str | TurnObjective = "capture-all",
+    move_in: MoveIn = "classic",
+    battle: Battle | None = None,
+) -> tuple[Turn, list[int]]:
+    """The turn :func:`fortify` searches on the position ``given`` (its ``defenders`` fixed)
+    and the territories the defender places on: every enemy territory of the region whose
+    armies are not fixed."""
+    board, mine, fixed, target, region = given
+    # Every other territory gets a placeholder army: the region decides which are placed.
+    every = {t: 1 for t in board.territories if t not in mine} | fixed
+    where = Named(board, mine, every, target, region)
+    turn = position(where, objective=objective, move_in=move_in, battle=battle).turn
+    placed = [t for t, name in enumerate(turn.names) if name not in mine and name not in fixed]
+    if not placed:
+        raise InputError("every enemy territory of the region has fixed armies: none to place")
+    return turn, placed
+
+
 def fortify(
     *,
     armies: int,
@@ -211,20 +232,34 @@ def fortify(
     exact: bool = True,
     max_states: int | None = None,
     progress: Progress | None = None,
-    **terms: Any,
+    attackers: Armies = (),
+    defenders: Armies = (),
+    target: Names | None = None,
+    region: Names | None = None,
+    map: Map | str | Path | None = None,
+    disputed: bool = True,
+    file: Mapping[str, Any] | None = None,
+    objective: str | TurnObjective = "capture-all",
+    move_in: MoveIn = "classic",
+    battle: Battle | None = None,
 ) -> Fortification:
     """Where the defender should put ``armies`` on its territories of the region, at least
     one each, against an attacker who places ``reinforce`` armies and plans optimally
     (:func:`~strategy.risk.plan.fortification.fortify_turn`), on the position
-    :func:`position` makes of ``terms``. Its ``defenders`` fix the armies of some enemy
+    :func:`named` makes of its keywords (``attackers``, ``defenders``, ``target``,
+    ``region``, ``map``, ``disputed``, ``file``), with the turn's ``objective`` and
+    ``move_in`` and the ``battle``'s rules. Its ``defenders`` fix the armies of some enemy
     territories; the defender places on all the others in the region."""
-    board, mine, fixed, target, region = named(**naming(terms))
-    # Every other territory gets a placeholder army: the region decides which are placed.
-    every = {t: 1 for t in board.territories if t not in mine} | fixed
-    turn = position(Named(board, mine, every, target, region), **terms).turn
-    placed = [t for t, name in enumerate(turn.names) if name not in mine and name not in fixed]
-    if not placed:
-        raise InputError("every enemy territory of the region has fixed armies: none to place")
+    given = named(
+        attackers=attackers,
+        defenders=defenders,
+        target=target,
+        region=region,
+        map=map,
+        disputed=disputed,
+        file=file,
+    )
+    turn, placed = fortified(given, objective=objective, move_in=move_in, battle=battle)
     return fortify_turn(
         turn,
         armies,

@@ -29,10 +29,11 @@ Spreading evenly and stacking the border are planned first and in full, for the 
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
@@ -50,6 +51,7 @@ from strategy.risk.plan.placement import (
 )
 from strategy.risk.plan.placement_report import Placed, Row, Shown, placed_json
 from strategy.risk.plan.reinforcement import (
+    PLAN_SHARE,
     On,
     Reinforcement,
     Search,
@@ -57,8 +59,15 @@ from strategy.risk.plan.reinforcement import (
     best_reinforcement,
     check_placements,
     eligible,
+    searched,
 )
-from strategy.risk.plan.solve import Progress, TurnPlan, Value, plan_turn
+from strategy.risk.plan.solve import (
+    Progress,
+    TurnPlan,
+    Value,
+    plan_cost,
+    plan_turn,
+)
 
 
 @dataclass(frozen=True, repr=False)
@@ -259,29 +268,12 @@ def fortify_turn(
     against an attacker that places ``reinforcements`` ``on`` the border or any territory
     and then plays the optimal plan."""
     began = time.perf_counter()
-    placed = _territories(turn, territories)
-    if isinstance(armies, bool) or not isinstance(armies, int) or armies < len(placed):
-        raise InputError(
-            f"the defender needs at least one army on each of its {len(placed)} territories: "
-            f"armies must be a whole number >= {len(placed)}, not {armies!r}"
-        )
-    base = replace(turn, armies=tuple(1 if t in placed else a for t, a in enumerate(turn.armies)))
-    extra = armies - len(placed)
-    kept = slots(base, placed, attacker=False)
-    front = borders_attacker(base, placed)
-    even = spread(extra, placed, first=front)
-    stacked = _on(placed, front, spread(extra, front)) if front else even
-    order = list(dict.fromkeys([even, stacked, *placements_on(placed, kept, extra)]))
-    typical = place(base, placed, even)
-    if reinforcements:
-        places = eligible(typical, on)
-        replies = placement_count(reinforcements, len(slots(typical, places, attacker=True)))
-        typical = place(typical, places[:1], (reinforcements,))
-    else:
-        replies = 1
-    each = "reply" if replies == 1 else "replies"
-    what = f"fortifying ({len(order):,} placements x {replies:,} {each})"
-    check_placements(typical, len(order) * replies, what, exact, max_states)
+    work = _Work.of(turn, armies, territories, reinforcements, on)
+    base, placed, extra, even, stacked = work[:5]
+    what, bound, memory, seconds = work.cost(exact)
+    what = f"{what}: {work.placements * work.replies:,} plans of up to {bound:,} states"
+    check_placements(what, work.typical, memory, seconds, exact, max_states)
+    order = list(dict.fromkeys([even, stacked, *placements_on(placed, work.kept, extra)]))
     game = _Game(base, placed, reinforcements, on, exact, max_states)
     scores = {added: game.value(added, None)[0] for added in order[:2]}
     best = min((Placed(a, v) for a, v in scores.items()), key=lambda p: p.value)
@@ -331,6 +323,86 @@ def fortify_turn(
         states=game.states,
         seconds=time.perf_counter() - began,
     )
+
+
+class _Work(NamedTuple):
+    """What a fortification searches, counted before any is made: the turn with one army
+    on each placed territory, the territories, the armies beyond those, the even spread and
+    the border stack (tried first), the territories the other placements vary, how many
+    placements there are, a typical fortified turn with the attacker's reinforcements
+    placed, the attacker's replies to each, and a description."""
+
+    base: Turn
+    placed: tuple[int, ...]
+    extra: int
+    even: tuple[int, ...]
+    stacked: tuple[int, ...]
+    kept: tuple[int, ...]
+    placements: int
+    typical: Turn
+    replies: int
+    what: str
+
+    @classmethod
+    def of(
+        cls,
+        turn: Turn,
+        armies: int,
+        territories: Sequence[int] | None,
+        reinforcements: int,
+        on: On,
+    ) -> _Work:
+        placed = _territories(turn, territories)
+        if isinstance(armies, bool) or not isinstance(armies, int) or armies < len(placed):
+            raise InputError(
+                f"the defender needs at least one army on each of its {len(placed)} "
+                f"territories: armies must be a whole number >= {len(placed)}, not {armies!r}"
+            )
+        base = replace(
+            turn, armies=tuple(1 if t in placed else a for t, a in enumerate(turn.armies))
+        )
+        extra = armies - len(placed)
+        kept = slots(base, placed, attacker=False)
+        front = borders_attacker(base, placed)
+        even = spread(extra, placed, first=front)
+        stacked = _on(placed, front, spread(extra, front)) if front else even
+        # The even spread and the stack are among the placements on the kept territories,
+        # or two more.
+        placements = placement_count(extra, len(kept)) + 2 * (len(kept) < len(placed))
+        typical = place(base, placed, even)
+        replies = 1
+        if reinforcements:
+            places = eligible(typical, on)
+            replies = placement_count(reinforcements, len(slots(typical, places, attacker=True)))
+            typical = place(typical, places[:1], (reinforcements,))
+        each = "reply" if replies == 1 else "replies"
+        what = f"fortifying ({placements:,} placements x {replies:,} {each})"
+        return cls(base, placed, extra, even, stacked, kept, placements, typical, replies, what)
+
+    def cost(self, exact: bool) -> tuple[str, int, int, float]:
+        """What is searched, the states of one plan, its memory and the search's seconds:
+        :func:`fortify_cost`."""
+        bound, memory, seconds = plan_cost(self.typical, exact=exact)
+        plans = searched(self.placements) * math.sqrt(self.replies)
+        return self.what, bound, int(memory), plans * seconds * PLAN_SHARE
+
+
+def fortify_cost(
+    turn: Turn,
+    armies: int,
+    *,
+    territories: Sequence[int] | None = None,
+    reinforcements: int = 0,
+    on: On = "border",
+    exact: bool = True,
+) -> tuple[str, int, int, float]:
+    """Before any work: what :func:`fortify_turn` searches, the states of one plan of it,
+    the memory one plan needs and the seconds of the whole search. The first two
+    placements are planned in full; the others are mostly settled by cheap lower bounds
+    (the fixed chains, :func:`~strategy.risk.plan.reinforcement.searched`), and the
+    attacker's best reply is found among the first, so the replies count as their square
+    root."""
+    return _Work.of(turn, armies, territories, reinforcements, on).cost(exact)
 
 
 def _on(placed: Sequence[int], chosen: Sequence[int], armies: Sequence[int]) -> tuple[int, ...]:

@@ -131,17 +131,42 @@ def naive(turn: Turn, territories: Sequence[int]) -> tuple[int, int]:
     return strongest, nearest
 
 
-def check_placements(placed: Turn, count: int, what: str, exact: bool, limit: int | None) -> None:
-    """Refuse up front ``count`` plans like ``placed``'s when all would take too long or
-    one is too large (each estimated by the planner's own cost model, :func:`plan_cost`):
-    the whole search first, since it is the larger figure."""
-    bound, memory, seconds = plan_cost(placed, exact=exact)
-    require(
-        f"{what}: {count:,} plans of up to about {bound:,} states each",
-        memory=memory,
-        seconds=count * seconds,
-        hint="place fewer armies or on fewer territories",
-    )
+#: The share of the planner's bound on time (:func:`plan_cost`) a plan takes (the states
+#: met are often far fewer than the bound), and of a full plan a placement after the first
+#: two costs on average (most are settled by bounds or dominated): fitted on the positions
+#: of ``benchmarks/placements.py`` within 3x both ways (``benchmarks/bench_estimate.py``).
+PLAN_SHARE = 0.3
+BOUNDED_SHARE = 0.15
+
+
+def searched(placements: int) -> float:
+    """The full plans a search of ``placements`` costs: two, and a share of the others.
+
+    >>> searched(1), searched(22)
+    (1, 5.0)
+    """
+    return min(placements, 2 + BOUNDED_SHARE * max(placements - 2, 0))
+
+
+def reinforce_cost(
+    turn: Turn, reinforcements: int, *, on: On = "border", exact: bool = True
+) -> tuple[str, Turn, int, float]:
+    """Before any work: what :func:`best_reinforcement` searches, a typical placed turn,
+    the memory one plan of it needs and the seconds of the search."""
+    territories = eligible(turn, on)
+    count = placement_count(reinforcements, len(slots(turn, territories, attacker=True)))
+    placed = place(turn, territories[:1], (reinforcements,))
+    _, memory, seconds = plan_cost(placed, exact=exact)
+    what = f"placing reinforcements ({count:,} placements)"
+    return what, placed, int(memory), searched(count) * seconds * PLAN_SHARE
+
+
+def check_placements(
+    what: str, placed: Turn, memory: int, seconds: float, exact: bool, limit: int | None
+) -> None:
+    """Refuse up front a placement search estimated to take too long, or whose plans are
+    each too large."""
+    require(what, memory=memory, seconds=seconds, hint="place fewer armies or on fewer territories")
     check_size(placed, exact=exact, max_states=limit)
 
 
@@ -162,11 +187,10 @@ def best_reinforcement(
     began = time.perf_counter()
     territories = eligible(turn, on)
     kept = slots(turn, territories, attacker=True)
+    what, placed, memory, seconds = reinforce_cost(turn, reinforcements, on=on, exact=exact)
+    check_placements(what, placed, memory, seconds, exact, max_states)
     search = Search(turn, territories, reinforcements, exact, max_states)
     order = search.candidates(kept)
-    placed = place(turn, territories[:1], (reinforcements,))
-    what = f"placing reinforcements ({len(order):,} placements)"
-    check_placements(placed, len(order), what, exact, max_states)
     best, _ = search.best(order, progress=progress, total=len(order))
     others = [Placed(a, v) for a, v in search.scores.items() if a != best.added]
     runner_up = max(others, key=lambda p: p.value, default=None)

@@ -5,6 +5,7 @@
 (() => {
   const DEBOUNCE_MS = 200;
   const MATRIX = 12; // the strategy matrix shown covers at most MATRIX x MATRIX states
+  const TABLE = 10; // the table shown covers at most TABLE x TABLE states
   const SVG = "http://www.w3.org/2000/svg";
   const $ = (id) => document.getElementById(id);
   const fields = {};
@@ -130,6 +131,7 @@
     const path = $("path").value.split(/[\s,]+/).filter(Boolean);
     const battle = { attackers, defenders };
     const jobs = [oddsPanel(battle, fetch), advicePanel(battle, fetch), needPanel(battle, fetch)];
+    jobs.push(tablePanel(battle, fetch));
     jobs.push(chainPanel(battle, path, fetch), planPanel(fetch), fortifyPanel(fetch));
     await Promise.allSettled(jobs);
     if (mine === generation) document.body.dataset.busy = "";
@@ -248,8 +250,8 @@
       return;
     }
     const grid = {
-      attackers: String(Math.min(Number(battle.attackers) || 1, MATRIX)),
-      defenders: String(Math.min(Number(battle.defenders) || 1, MATRIX)),
+      max_attackers: String(Math.min(Number(battle.attackers) || 1, MATRIX)),
+      max_defenders: String(Math.min(Number(battle.defenders) || 1, MATRIX)),
       exact: "false",
     };
     const cell = url("odds", battle, PLAY);
@@ -329,6 +331,46 @@
     box.append(element("h3", {}, `Optimal play at every state up to ${table.attackers.length} v ${table.defenders.length}`), grid, legend);
   }
 
+  // A panel's error: shown in its own panel only, and the answer it replaces cleared, so
+  // that no earlier answer stands above it.
+  function failed(name, error, ...alsoCleared) {
+    showError(`${name}-error`, error);
+    if (error.name === "AbortError") return;
+    for (const id of [name, ...alsoCleared]) $(id).replaceChildren();
+  }
+
+  // The battle's neighbourhood: the values of the table up to TABLE x TABLE states.
+  async function tablePanel(battle, fetch) {
+    const size = (n) => String(Math.min(Math.max(Number(n) || 1, 1), TABLE));
+    const grid = { max_attackers: size(battle.attackers), max_defenders: size(battle.defenders) };
+    const address = url("table", { ...grid, exact: "false" }, PLAY);
+    $("table-json").href = address;
+    try {
+      const table = await fetch(address);
+      showError("table-error", null);
+      $("table").textContent = `${table.description}, rows A, columns D`;
+      const rows = $("table-grid");
+      rows.replaceChildren();
+      const head = element("tr");
+      head.append(element("th", {}, "A\\D"));
+      for (const d of table.defenders) head.append(element("th", {}, String(d)));
+      rows.append(head);
+      table.values.forEach((values, i) => {
+        const tr = element("tr");
+        tr.append(element("th", {}, String(table.attackers[i])));
+        values.forEach((x, j) => {
+          const td = element("td", {}, decimals(x, 3));
+          const here = String(table.attackers[i]) === battle.attackers;
+          if (here && String(table.defenders[j]) === battle.defenders) td.classList.add("here");
+          tr.append(td);
+        });
+        rows.append(tr);
+      });
+    } catch (error) {
+      failed("table", error, "table-grid");
+    }
+  }
+
   async function needPanel(battle, fetch) {
     const address = url("need", { defenders: battle.defenders }, [...PLAY, "need"]);
     $("need-json").href = address;
@@ -343,8 +385,7 @@
       }
       $("need").textContent = `${text}.`;
     } catch (error) {
-      showError("need-error", error);
-      if (error.name !== "AbortError") $("need").textContent = "";
+      failed("need", error);
     }
   }
 
@@ -372,8 +413,7 @@
         table.append(tr);
       }
     } catch (error) {
-      showError("chain-error", error);
-      if (error.name !== "AbortError") table.replaceChildren();
+      failed("chain", error, "chain-table");
     }
   }
 
@@ -381,9 +421,12 @@
     const [from, defenders, target] = ["plan-from", "plan-defenders", "plan-target"].map(
       (id) => $(id).value.trim()
     );
-    $("plan-panel").hidden = !(from && target);
-    if (!from || !target) return;
-    const given = { attacker: from, defenders: defenders || null, target };
+    // A fortification question (armies to place, no defenders typed) is the fortify
+    // panel's: the plan would only say the defenders are missing.
+    const fortifying = value("armies") !== null && !defenders;
+    $("plan-panel").hidden = !(from && target) || fortifying;
+    if (!from || !target || fortifying) return;
+    const given = { attackers: from, defenders: defenders || null, target };
     const address = url("plan", given, ["rules", "output", "plan"]);
     $("plan-json").href = address;
     try {
@@ -401,8 +444,7 @@
         `${placed}${plan.objective_text}: ${decimals(plan.value)}; ${first}.`;
       $("plan-lines").textContent = plan.plan.join("\n");
     } catch (error) {
-      showError("plan-error", error);
-      if (error.name !== "AbortError") $("plan-lines").textContent = "";
+      failed("plan", error, "plan-lines");
     }
   }
 
@@ -419,7 +461,7 @@
     const armies = value("armies");
     $("fortify-panel").hidden = !(from && target && armies);
     if (!from || !target || !armies) return;
-    const address = url("fortify", { attacker: from, target }, ["rules", "output", "plan"]);
+    const address = url("fortify", { attackers: from, target }, ["rules", "output", "plan"]);
     $("fortify-json").href = address;
     try {
       const found = await fetch(address);
@@ -429,8 +471,7 @@
         `${decimals(found.best.value)} (spread evenly ${decimals(found.spread_evenly.value)}, ` +
         `the border stacked ${decimals(found.stack_the_border.value)}).`;
     } catch (error) {
-      showError("fortify-error", error);
-      if (error.name !== "AbortError") $("fortify").textContent = "";
+      failed("fortify", error);
     }
   }
 

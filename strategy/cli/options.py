@@ -1,16 +1,8 @@
-"""The parameters the command line and the web API share, declared once.
-
-Each capability of :mod:`strategy.risk` (``odds``, ``table``, ``chain``, ...) declares its
-parameters here (:mod:`strategy.params.commands`), with their converters, defaults, choices
-and help; the CLI's commands and the server's endpoints both build their parsers from these
-declarations, so they accept the same input and refuse the rest in the same words. The
-declarations are argparse arguments: argparse already gives types, choices, defaults, help
-and one-line errors, and one declaration per parameter is the point (a second, non-argparse
-table beside the CLI's would be the drift this package exists to avoid).
-
-This module holds the converters of single values, each raising
-:class:`argparse.ArgumentTypeError` with one line naming what is wrong, and :class:`Option`,
-one argument declared as a value, so that an option two commands take is declared once.
+"""Converters of single command-line values, and :class:`Option`, one argument declared
+as a value, for the commands that are not capabilities of :mod:`strategy.risk` (games,
+graphs, the server); a capability's options come from its request
+(:mod:`strategy.cli.declared`). Each converter raises :class:`argparse.ArgumentTypeError`
+with the library's one line (:mod:`strategy.engine.fields`).
 
 >>> positive_int("12"), yes_no("no")
 (12, False)
@@ -27,30 +19,24 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from strategy.engine.errors import echo
-
-#: The most characters a whole-number argument may have: no count we take needs more.
-MAX_INTEGER_TEXT = 100
+from strategy.engine import fields as declared
+from strategy.engine.errors import InputError
 
 
-def _integer(text: str) -> int:
-    if len(text) > MAX_INTEGER_TEXT:
-        raise argparse.ArgumentTypeError(
-            f"{echo(text, 20)} is too large: at most {MAX_INTEGER_TEXT} digits"
-        )
+def _typed(read: Callable[[str], Any], text: str) -> Any:
     try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number") from None
+        return read(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def whole_number(text: str) -> int:
-    """Whole numbers of any sign (of at most ``MAX_INTEGER_TEXT`` characters).
+    """Whole numbers of any sign.
 
     >>> whole_number("-3")
     -3
     """
-    return _integer(text)
+    return int(_typed(declared.whole, text))
 
 
 def positive_int(text: str) -> int:
@@ -61,10 +47,7 @@ def positive_int(text: str) -> int:
     ...
     argparse.ArgumentTypeError: '0' must be at least 1
     """
-    value = _integer(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{echo(text)} must be at least 1")
-    return value
+    return int(_typed(lambda t: declared.whole(t, 1), text))
 
 
 def nonnegative_int(text: str) -> int:
@@ -73,10 +56,7 @@ def nonnegative_int(text: str) -> int:
     >>> nonnegative_int("0")
     0
     """
-    value = _integer(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{echo(text)} must not be negative")
-    return value
+    return int(_typed(lambda t: declared.whole(t, 0), text))
 
 
 def yes_no(text: str) -> bool:
@@ -85,12 +65,7 @@ def yes_no(text: str) -> bool:
     >>> yes_no("yes"), yes_no("0")
     (True, False)
     """
-    value = text.strip().lower()
-    if value in ("yes", "y", "true", "1"):
-        return True
-    if value in ("no", "n", "false", "0"):
-        return False
-    raise argparse.ArgumentTypeError(f"{echo(text)} is not yes or no")
+    return bool(_typed(declared.yes_no, text))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,162 @@
+"""One declaration per capability: its request, the function that answers it, and its cost.
+
+A request (:mod:`strategy.risk.requests.battles`, :mod:`strategy.risk.requests.plans`)
+is a frozen dataclass whose fields carry their type, default, help, label and choices
+(:mod:`strategy.engine.fields`); :class:`Capability` pairs it with ``run`` (the
+library call that answers it) and ``estimate`` (its :class:`~strategy.risk.requests.cost.Cost`
+before any work). Every surface derives from :data:`CAPABILITIES`: the command line's
+options and help (``strategy.cli``), the web API's parameters, validation, OpenAPI schema
+and form (``strategy.serve``); the Python functions of :mod:`strategy.risk` take the same
+keywords (a test holds them equal).
+
+>>> capability = CAPABILITIES["odds"]
+>>> request = capability.request(attackers=10, defenders=6)
+>>> capability.estimate(request).states
+77
+>>> round(capability.json(request, capability.run(request, None))["win_probability"], 3)
+0.808
+
+(Osborne (2003): 9 attacking armies against 6 win 0.808; A counts the territory's 10.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from strategy.risk.requests import battles, cost, plans, trials
+
+if TYPE_CHECKING:
+    from strategy.risk.kernels.geometry import Progress
+    from strategy.risk.requests.cost import Cost
+
+
+def _to_json(request: Any, result: Any) -> Any:
+    return result.to_json()
+
+
+@dataclass(frozen=True)
+class Capability:
+    """One capability: its ``name`` (the command, the endpoint), its one-line ``summary``,
+    its ``request`` class, the function that answers a request (with a progress callback),
+    its cost estimate and the JSON of its answer."""
+
+    name: str
+    summary: str
+    request: type[Any]
+    run: Callable[[Any, Progress | None], Any]
+    estimate: Callable[[Any], Cost]
+    json: Callable[[Any, Any], Any] = _to_json
+
+
+#: Every capability, by name.
+CAPABILITIES: dict[str, Capability] = {
+    c.name: c
+    for c in (
+        Capability(
+            "odds",
+            "P(capture), expected armies left and the final-state distribution of one battle",
+            battles.Odds,
+            battles.run_odds,
+            cost.estimate_odds,
+            battles.odds_json,
+        ),
+        Capability(
+            "table",
+            "a table of battle values: rows are attacking armies, columns defending armies",
+            battles.Table,
+            battles.run_table,
+            cost.estimate_table,
+        ),
+        Capability(
+            "strategy",
+            "optimal play at every state: the defender's rule, the attacker's dice, stops",
+            battles.Strategy,
+            battles.run_strategy,
+            cost.estimate_strategy,
+        ),
+        Capability(
+            "chain",
+            "attack a path of territories in turn: P(conquering all) and where the attack ends",
+            battles.Chain,
+            battles.run_chain,
+            cost.estimate_chain,
+        ),
+        Capability(
+            "need",
+            "minimum troops: the fewest attacking armies with P(capture) >= a target",
+            battles.Need,
+            battles.run_need,
+            cost.estimate_need,
+        ),
+        Capability(
+            "left",
+            "P(capture with at least K armies left) and P(defender worn down to at most K)",
+            battles.Left,
+            battles.run_left,
+            cost.estimate_left,
+        ),
+        Capability(
+            "commit",
+            "how many troops to commit to an attack (RGD's slider): the best per objective",
+            trials.Commit,
+            trials.run_commit,
+            trials.estimate_commit,
+        ),
+        Capability(
+            "simulate",
+            "Monte Carlo estimates with confidence intervals, checked against the exact values",
+            trials.Simulate,
+            trials.run_simulate,
+            trials.estimate_simulate,
+        ),
+        Capability(
+            "plan",
+            "plan a whole attack phase on the map: P(taking a continent) under optimal play",
+            plans.Plan,
+            plans.run_plan,
+            plans.estimate_plan,
+        ),
+        Capability(
+            "fortify",
+            "place the defender's armies before the attacker's turn: the placement that "
+            "holds the attacker's optimal plan lowest",
+            plans.Fortify,
+            plans.run_fortify,
+            plans.estimate_fortify,
+        ),
+    )
+}
+
+
+def check(request: Any) -> Cost:
+    """The request's cost, refused (:class:`~strategy.engine.resources.TooLarge`) when over
+    the current budget (:mod:`strategy.engine.resources`: the command line's
+    ``--max-memory`` and ``--max-seconds``) before any work.
+
+    >>> from strategy.engine.resources import Budget, TooLarge, use_budget
+    >>> with use_budget(Budget(seconds=1)):
+    ...     try:
+    ...         check(battles.Odds(attackers=100_000, defenders=100_000))
+    ...     except TooLarge as refused:
+    ...         print(str(refused).split(" and ")[0], "|", str(refused).rsplit("; ", 1)[1])
+    the exact odds of 100000 v 100000 would visit 10,000,200,001 states | use --float
+    """
+    from strategy.engine.resources import require
+
+    found = estimate(request)
+    what = f"{found.what} {found.states:,} states and"
+    # Where floats would do, say so (the library's words name the command's option).
+    hint = "use --float" if getattr(request, "exact", False) is not False else ""
+    require(what, memory=found.memory, seconds=found.seconds, hint=hint)
+    return found
+
+
+def estimate(request: Any) -> Cost:
+    """The cost of any request, before any work.
+
+    >>> estimate(battles.Table(max_attackers=10, max_defenders=10)).states
+    100
+    """
+    return next(c for c in CAPABILITIES.values() if type(request) is c.request).estimate(request)

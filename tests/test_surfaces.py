@@ -1,0 +1,115 @@
+"""Every surface of a capability is derived from its one declaration, and they agree.
+
+For each capability of :data:`strategy.risk.requests.CAPABILITIES` this derives, from the
+running program rather than from the declarations themselves, the names each surface
+uses: the long options of ``strategy risk <name> --help`` (a player's alias such as
+``--from`` aside), the parameters of the OpenAPI document and of the page's schema, and
+the keywords the Python function of :mod:`strategy.risk` names; and holds them to the
+request's fields.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import inspect
+from typing import Any
+
+import pytest
+
+from strategy import risk
+from strategy.cli.main import build_parser
+from strategy.risk.requests import CAPABILITIES
+from strategy.risk.requests.terms import declared
+from strategy.serve.params import ENDPOINTS
+from strategy.serve.schema import openapi, page_schema
+
+#: The Python function of each capability, where its name is not the capability's.
+FUNCTIONS = {"strategy": "strategy_matrix"}
+#: Keywords a Python function takes beyond its request's fields: the battle, the position
+#: and each territory's rules as values (the request holds their terms), the board and a
+#: position file's contents (the command reads them from --map and --position files, which
+#: the web API does not read), and a progress callback.
+VALUES = {"battle", "where", "path_rules", "map", "file", "progress"}
+
+
+def fields(name: str) -> list[str]:
+    """The request's fields, in the order its surfaces list them (its own first)."""
+    found = [f.name for f in dataclasses.fields(CAPABILITIES[name].request)]
+    listed = [key for key, _, _ in declared(CAPABILITIES[name].request)]
+    assert sorted(found) == sorted(listed)
+    return listed
+
+
+def command(name: str) -> argparse.ArgumentParser:
+    parser = build_parser()
+    risk_group = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    group = risk_group.choices["risk"]
+    commands = next(a for a in group._actions if isinstance(a, argparse._SubParsersAction))
+    found: argparse.ArgumentParser = commands.choices[name]
+    return found
+
+
+def cli_names(name: str) -> set[str]:
+    """The fields the command's options and positionals set, by the name spelled: each long
+    option ``--x-y`` names ``x_y``; a positional names its destination."""
+    names = set()
+    for action in command(name)._actions:
+        if not action.option_strings:
+            names.add(action.dest)
+        for spelled in action.option_strings:
+            word = spelled.removeprefix("--").replace("-", "_")
+            if spelled.startswith("--") and word == action.dest:
+                names.add(word)
+    return names
+
+
+@pytest.mark.parametrize("name", sorted(CAPABILITIES))
+def test_the_command_line_names_every_field(name: str) -> None:
+    # The command adds its own options (output format, files, colour): every field is an
+    # option or positional of the same name, and each such option sets its field.
+    assert set(fields(name)) <= cli_names(name)
+    for action in command(name)._actions:
+        for spelled in action.option_strings:
+            word = spelled.removeprefix("--").replace("-", "_")
+            if word in fields(name):
+                assert action.dest == word, (spelled, action.dest)
+
+
+@pytest.mark.parametrize("name", sorted(CAPABILITIES))
+def test_the_api_names_every_field_and_nothing_else(name: str) -> None:
+    operation = openapi()["paths"][f"/api/{name}"]["get"]
+    assert [p["name"] for p in operation["parameters"]] == fields(name)
+    assert page_schema()["endpoints"][name]["params"] == fields(name)
+
+
+def test_every_capability_has_an_endpoint_and_a_command() -> None:
+    assert (
+        set(ENDPOINTS)
+        == set(CAPABILITIES)
+        == {path.removeprefix("/api/") for path in openapi()["paths"]}
+    )
+    help_text = command("odds").format_help()  # a command per capability, as for odds
+    assert "strategy risk odds" in help_text
+    for name in CAPABILITIES:
+        assert command(name).prog == f"strategy risk {name}"
+
+
+@pytest.mark.parametrize("name", sorted(CAPABILITIES))
+def test_the_python_function_names_only_fields(name: str) -> None:
+    function: Any = getattr(risk, FUNCTIONS.get(name, name))
+    parameters = inspect.signature(function).parameters.values()
+    named = {p.name for p in parameters if p.kind is not p.VAR_KEYWORD}
+    assert named - VALUES <= set(fields(name)), named - VALUES - set(fields(name))
+
+
+@pytest.mark.parametrize("name", ["plan", "fortify"])
+def test_the_turn_functions_name_every_keyword(name: str) -> None:
+    parameters = inspect.signature(getattr(risk, name)).parameters
+    assert {"attackers", "defenders", "target"} <= parameters.keys()
+    assert not any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+
+
+def test_the_page_form_fields_are_parameters_of_some_endpoint() -> None:
+    every = {f for name in CAPABILITIES for f in fields(name)}
+    assert {field["name"] for field in page_schema()["form"]} <= every
