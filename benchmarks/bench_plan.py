@@ -1,4 +1,4 @@
-"""Time turn plans (strategy.risk.plan) on the classic board: states and seconds per continent.
+"""Time turn plans (strategy.risk.turns) on the classic board: states and seconds per continent.
 
 For Australia, South America and Africa from the positions below, prints the states the
 induction visits, the up-front bound, and the median seconds of an exact and a float plan.
@@ -13,7 +13,7 @@ under a minute.
 in a process of its own (so its peak memory is its own): the state bound, memory and time
 estimated before any work, then the states met, seconds and peak resident memory; a turn
 whose estimate is over this machine's memory is refused and gets its bounds instead
-(:mod:`strategy.risk.plan.bounds`). Run from the repository root (``PYTHONPATH=.`` unless
+(:mod:`strategy.risk.turns.bounds`). Run from the repository root (``PYTHONPATH=.`` unless
 installed): ``python benchmarks/bench_plan.py [--repeats 3]`` or ``... --big`` (``--africa-exact``
 adds Africa's exact plan).
 Then the placement searches (benchmarks/placements.py): South America with 5
@@ -39,12 +39,12 @@ from placements import placement_benchmarks
 
 from strategy.engine.resources import Budget, TooLarge, human_bytes, use_budget
 from strategy.engine.solve import solve
-from strategy.risk.plan import build_turn, classic_map, parse_armies, plan_turn
-from strategy.risk.plan.bounds import plan_bounds
-from strategy.risk.plan.game import TurnGame
-from strategy.risk.plan.model import Turn
-from strategy.risk.plan.size import state_bound
-from strategy.risk.plan.solve import plan_cost
+from strategy.risk.turns import build_turn, classic_map, parse_armies, plan_turn
+from strategy.risk.turns.bounds import plan_bounds
+from strategy.risk.turns.game import TurnGame
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.size import state_bound
+from strategy.risk.turns.solve import plan_cost
 
 POSITIONS = {
     "Australia": (

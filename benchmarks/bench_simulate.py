@@ -12,7 +12,7 @@ from itertools import count
 
 from common import machine, median_seconds
 
-from strategy.risk.simulate import simulate
+from strategy.risk.sampling import simulate
 
 ATTACKERS, DEFENDERS = 10, 10
 

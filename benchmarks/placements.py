@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
 
-from strategy.risk.plan import build_turn, classic_map, parse_armies, plan_turn
-from strategy.risk.plan.fortification import fortify_turn
-from strategy.risk.plan.model import Turn
-from strategy.risk.plan.placement import place
-from strategy.risk.plan.reinforcement import On, best_reinforcement, eligible
-from strategy.risk.plan.solve import Value
+from strategy.risk.turns import build_turn, classic_map, parse_armies, plan_turn
+from strategy.risk.turns.fortification import fortify_turn
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.placement import place
+from strategy.risk.turns.reinforcement import On, best_reinforcement, eligible
+from strategy.risk.turns.solve import Value
 
 
 @dataclass(frozen=True)

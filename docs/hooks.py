@@ -5,7 +5,7 @@ hook does two things the strict build relies on:
 
 * ``<!-- reference: strategy.engine -->`` in a page becomes one ``::: module`` block per
   module of that package (the package first, then its modules in name order, private ones
-  left out; ``<!-- reference: strategy.risk without strategy.risk.plan -->`` leaves out a
+  left out; ``<!-- reference: strategy.risk without strategy.risk.turns -->`` leaves out a
   subpackage that has its own page), so a module added to the library is in the reference
   without editing a page;
 * before the build, every public module, class, function and method of the documented

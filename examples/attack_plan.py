@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from strategy.risk.chain import chain_odds
-from strategy.risk.need import minimum_armies
+from strategy.risk.fewest import minimum_armies
+from strategy.risk.paths import chain_odds
 from strategy.risk.rules import Rules
 
 

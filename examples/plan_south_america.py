@@ -6,10 +6,10 @@ docs/how-to/turn-plans.md ("The example") explains every number this prints.
 
 from __future__ import annotations
 
-from strategy.risk.plan import TurnObjective, build_turn, classic_map, parse_armies, plan_turn
-from strategy.risk.plan.baselines import compare
-from strategy.risk.plan.describe import plan_lines
-from strategy.risk.plan.simulate import simulate_plan
+from strategy.risk.turns import TurnObjective, build_turn, classic_map, parse_armies, plan_turn
+from strategy.risk.turns.baselines import compare
+from strategy.risk.turns.describe import plan_lines
+from strategy.risk.turns.rollouts import simulate_plan
 
 BOARD = classic_map()
 DEFENDERS = "Venezuela=2, Brazil=3, Peru=1, Argentina=2"

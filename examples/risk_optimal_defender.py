@@ -15,7 +15,7 @@ from strategy.engine.solve import solve
 from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
-from strategy.risk.play.strategy_matrix import strategy_matrix
+from strategy.risk.play.matrices import strategy_matrix
 from strategy.risk.rules import Rules
 
 

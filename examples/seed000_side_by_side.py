@@ -17,7 +17,7 @@ from math import comb
 from strategy.present.render import Grid, format_number, to_text
 from strategy.risk.classic import battle_table
 from strategy.risk.objectives import Objective
-from strategy.risk.simulate import simulate_table
+from strategy.risk.sampling import simulate_table
 
 SIZE = 20
 SIGNED = Objective("signed")

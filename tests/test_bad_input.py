@@ -17,7 +17,7 @@ from strategy.risk.editions import edition
 from strategy.risk.limits import stop_until_odds
 from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import cumulative
-from strategy.risk.plan.objectives import TurnObjective
+from strategy.risk.turns.objectives import TurnObjective
 from strategy.risk.variants.balanced_blitz import balance_odds
 from tests.helpers import run, run_json
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.risk.chain import chain_odds
 from strategy.risk.classic import battle_odds, classic_steps
+from strategy.risk.paths import chain_odds
 from strategy.risk.rules import Rules
 from tests.helpers import run, run_example
 

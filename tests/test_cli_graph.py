@@ -14,7 +14,7 @@ from strategy.present.graph_io import parse_dot, read_graph
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
-from strategy.risk.play.strategy_matrix import strategy_matrix
+from strategy.risk.play.matrices import strategy_matrix
 from tests.helpers import run
 
 SIGNED = Objective.parse("signed")

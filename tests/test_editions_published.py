@@ -14,7 +14,7 @@ import pytest
 
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import rules_roll
-from strategy.risk.need import minimum_armies
+from strategy.risk.fewest import minimum_armies
 from strategy.risk.resolution import Limit, Resolution
 from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import balance_odds, balanced_win_chance

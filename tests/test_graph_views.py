@@ -17,7 +17,7 @@ from strategy.risk.dice import roll_distribution
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
-from strategy.risk.play.strategy_matrix import strategy_matrix
+from strategy.risk.play.matrices import strategy_matrix
 from tests.helpers import reachable, run_example
 
 ROOT = Path(__file__).resolve().parent.parent

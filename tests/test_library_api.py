@@ -270,7 +270,7 @@ def test_tabular_results_are_data_frames() -> None:
 
 
 def test_a_position_given_once_named_or_built() -> None:
-    from strategy.risk.plan.calls import named
+    from strategy.risk.turns.calls import named
 
     terms = {"attackers": "Siam=7", "defenders": "Indonesia=2", "target": "Indonesia"}
     given = named(**terms)

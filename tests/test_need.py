@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_chain import run
 
 from strategy.risk.classic import battle_odds
-from strategy.risk.need import fewest, minimum_armies, parse_target
+from strategy.risk.fewest import fewest, minimum_armies, parse_target
 from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import capture_with_at_least
 from strategy.risk.rules import Rules

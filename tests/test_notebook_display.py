@@ -22,10 +22,10 @@ from strategy.engine.solve import solve
 from strategy.present.grids import Scale
 from strategy.present.notebook import show, table_html
 from strategy.present.render import shade_rgb
-from strategy.risk.chain import chain_odds
 from strategy.risk.game import BattleGame
 from strategy.risk.optimal import optimal_odds
-from strategy.risk.play.strategy_matrix import strategy_matrix
+from strategy.risk.paths import chain_odds
+from strategy.risk.play.matrices import strategy_matrix
 
 
 class Cells(HTMLParser):

@@ -1,4 +1,4 @@
-"""Optimal turn plans (strategy.risk.plan): against attack chains, a brute force over every
+"""Optimal turn plans (strategy.risk.turns): against attack chains, a brute force over every
 policy, every fixed chain, the engine's own solver and a Monte Carlo run."""
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from hypothesis import strategies as st
 
 from strategy.engine.conformance import check_game
 from strategy.engine.solve import solve
-from strategy.risk.chain import chain_odds
-from strategy.risk.plan.baselines import AttackEverything, Chain, chains, compare
-from strategy.risk.plan.follow import play_forward
-from strategy.risk.plan.game import TurnGame
-from strategy.risk.plan.maps import classic_map, map_from_json
-from strategy.risk.plan.model import MoveIn, Turn
-from strategy.risk.plan.objectives import TurnObjective
-from strategy.risk.plan.position import build_turn, parse_armies, path_turn
-from strategy.risk.plan.simulate import simulate_plan
-from strategy.risk.plan.size import state_bound
-from strategy.risk.plan.solve import plan_turn
+from strategy.risk.paths import chain_odds
+from strategy.risk.turns.baselines import AttackEverything, Chain, chains, compare
+from strategy.risk.turns.building import build_turn, parse_armies, path_turn
+from strategy.risk.turns.follow import play_forward
+from strategy.risk.turns.game import TurnGame
+from strategy.risk.turns.maps import classic_map, map_from_json
+from strategy.risk.turns.model import MoveIn, Turn
+from strategy.risk.turns.objectives import TurnObjective
+from strategy.risk.turns.rollouts import simulate_plan
+from strategy.risk.turns.size import state_bound
+from strategy.risk.turns.solve import plan_turn
 
 OBJECTIVES = [TurnObjective.parse(t) for t in ("capture-all", "territories", "value:2", "keep:3")]
 MOVE_INS: tuple[MoveIn, ...] = ("classic", "any")

@@ -1,4 +1,4 @@
-"""Bounds on plans too large to solve (strategy.risk.plan.bounds): on random small maps
+"""Bounds on plans too large to solve (strategy.risk.turns.bounds): on random small maps
 the pooled value is at least the optimal plan's and the split chains at most, with the
 optimal plan solved by the planner."""
 
@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 
-from strategy.risk.chain import chain_odds
-from strategy.risk.plan.bounds import plan_bounds, pooled_value, split_chains
-from strategy.risk.plan.model import Turn
-from strategy.risk.plan.solve import plan_turn
+from strategy.risk.paths import chain_odds
+from strategy.risk.turns.bounds import plan_bounds, pooled_value, split_chains
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.solve import plan_turn
 from tests.test_plan import OBJECTIVES, Tiny, tiny_turn
 from tests.test_plan_compact import turns
 

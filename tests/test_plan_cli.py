@@ -9,7 +9,7 @@ from pathlib import Path
 import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from strategy.risk.chain import chain_odds
+from strategy.risk.paths import chain_odds
 from tests.helpers import run, run_json
 
 SOUTH = [

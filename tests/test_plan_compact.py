@@ -1,5 +1,5 @@
-"""The compact induction (strategy.risk.plan.compact) and its split into fronts
-(strategy.risk.plan.fronts) against the general induction it replaces for unrestricted
+"""The compact induction (strategy.risk.turns.compact) and its split into fronts
+(strategy.risk.turns.fronts) against the general induction it replaces for unrestricted
 plans: the same values at every state that induction visits (exact Fractions equal,
 floats within 1e-12), the same choices, and the size bound still a bound."""
 
@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.engine.resources import Budget, TooLarge, use_budget
-from strategy.risk.plan.compact import Codec
-from strategy.risk.plan.fronts import Fronts
-from strategy.risk.plan.model import Turn, TurnState
-from strategy.risk.plan.objectives import TurnObjective
-from strategy.risk.plan.size import _one_front_sizes, state_bound
-from strategy.risk.plan.solve import COMPACT_BYTES, TurnPlan, plan_cost, plan_turn
+from strategy.risk.turns.compact import Codec
+from strategy.risk.turns.fronts import Fronts
+from strategy.risk.turns.model import Turn, TurnState
+from strategy.risk.turns.objectives import TurnObjective
+from strategy.risk.turns.size import _one_front_sizes, state_bound
+from strategy.risk.turns.solve import COMPACT_BYTES, TurnPlan, plan_cost, plan_turn
 from tests.test_plan import MOVE_INS, OBJECTIVES, Tiny, classic, tiny_turn
 
 

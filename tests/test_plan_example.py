@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from strategy.risk.chain import chain_odds
+from strategy.risk.paths import chain_odds
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFENDERS = {"Venezuela": 2, "Brazil": 3, "Peru": 1, "Argentina": 2}

@@ -1,4 +1,4 @@
-"""The classic board's data, map validation and positions (strategy.risk.plan.maps/position)."""
+"""The classic board's data, map validation and positions (strategy.risk.turns.maps/position)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from strategy.risk.plan.maps import classic_map, load_map, map_from_json
-from strategy.risk.plan.position import build_turn, left_out, load_position, parse_armies
+from strategy.risk.turns.building import build_turn, left_out, load_position, parse_armies
+from strategy.risk.turns.maps import classic_map, load_map, map_from_json
 
 # Continents, bonuses and sizes: the 1993 Parker Brothers rules and the SMG "Draft" wiki,
 # as tabulated in the research notes on editions and turns (section 2.3).

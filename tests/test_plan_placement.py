@@ -1,4 +1,4 @@
-"""Placing armies before a turn (strategy.risk.plan.reinforcement, .fortification): against
+"""Placing armies before a turn (strategy.risk.turns.reinforcement, .fortification): against
 every placement followed by the plan, against a from-scratch recursion over the dice on tiny
 maps, and against Monte Carlo runs."""
 
@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import Budget, TooLarge, use_budget
-from strategy.risk.plan.calls import fortify, reinforce
-from strategy.risk.plan.fortification import fortify_turn
-from strategy.risk.plan.model import Turn
-from strategy.risk.plan.objectives import TurnObjective
-from strategy.risk.plan.placement import live_mask, place, slots
-from strategy.risk.plan.reinforcement import On, Reinforcement, best_reinforcement, eligible
-from strategy.risk.plan.simulate import simulate_plan
-from strategy.risk.plan.solve import Value, plan_turn
+from strategy.risk.turns.calls import fortify, reinforce
+from strategy.risk.turns.fortification import fortify_turn
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.objectives import TurnObjective
+from strategy.risk.turns.placement import live_mask, place, slots
+from strategy.risk.turns.reinforcement import On, Reinforcement, best_reinforcement, eligible
+from strategy.risk.turns.rollouts import simulate_plan
+from strategy.risk.turns.solve import Value, plan_turn
 from tests.test_plan import MOVE_INS, OBJECTIVES, Tiny, random_borders, roll, tiny_turn
 
 

@@ -67,7 +67,7 @@ def sections(page: str) -> dict[str, str]:
 
 
 def test_a_report_can_carry_a_turn_plan(tmp_path: Path) -> None:
-    from strategy.risk.chain import chain_odds
+    from strategy.risk.paths import chain_odds
 
     plan = (
         "--plan-from", "Central America=14",

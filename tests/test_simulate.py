@@ -38,7 +38,7 @@ from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.dice_policy import Mixed, Seen, Sight, StatePolicy, optimal_policy
 from strategy.risk.rules import Rules
-from strategy.risk.simulate import (
+from strategy.risk.sampling import (
     Simulation,
     mean_interval,
     proportion_interval,

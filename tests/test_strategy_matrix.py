@@ -15,7 +15,7 @@ from strategy.risk.choices import STOP, Choice
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.cells import CellStrategy, by_roll_text, describe_cell, fit_rule
-from strategy.risk.play.strategy_matrix import strategy_matrix
+from strategy.risk.play.matrices import strategy_matrix
 from strategy.risk.plays import OVER, CellPlay
 from strategy.risk.rules import Rules
 from strategy.risk.tables import OptimalTable

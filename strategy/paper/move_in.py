@@ -12,7 +12,7 @@ number of armies may move in, the capture is classed by what the armies can stil
   best share is the one that maximises the product of the two chains' chances.
 * ``over``: neither borders an untaken territory; what moves no longer matters.
 
->>> from strategy.risk.plan import path_turn, plan_turn
+>>> from strategy.risk.turns import path_turn, plan_turn
 >>> census = move_in_census(plan_turn(path_turn(6, (1, 1))))
 >>> census.states["source done"], census.rule_optimal["source done"]
 (2, 2)
@@ -24,9 +24,9 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from strategy.risk.chain import chain_odds
-from strategy.risk.plan.model import Turn, TurnState
-from strategy.risk.plan.solve import TurnPlan
+from strategy.risk.paths import chain_odds
+from strategy.risk.turns.model import Turn, TurnState
+from strategy.risk.turns.solve import TurnPlan
 
 CLASSES = ("source done", "dead end", "split", "over")
 

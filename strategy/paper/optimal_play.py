@@ -16,7 +16,7 @@ from strategy.paper.latex import decimal, tabular
 from strategy.risk.choices import CHOICE_RULES, Choice
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
-from strategy.risk.play.strategy_matrix import strategy_matrix
+from strategy.risk.play.matrices import strategy_matrix
 
 STATES = ((3, 2), (5, 3), (5, 5), (10, 5), (10, 10), (20, 20), (30, 30))
 CHOICES: tuple[Choice, ...] = ("max", "announce", "respond", "sees-roll")
@@ -78,7 +78,7 @@ def defender_matrix() -> tuple[str, str]:
         ["$n \\backslash m$", *(str(d) for d in table.defenders)],
         rows,
         "r|" + "c" * len(table.defenders),
-        comment="strategy.risk.play.strategy_matrix under sees-roll, objective capture",
+        comment="strategy.risk.play.matrices under sees-roll, objective capture",
     )
     legend = tabular(
         ["code", "meaning"],

@@ -14,10 +14,10 @@ from fractions import Fraction
 from strategy.paper.common import Section
 from strategy.paper.latex import decimal, tabular
 from strategy.paper.turns import Position, _armies, _ragged
-from strategy.risk.plan import Fortification, Reinforcement, classic_map
-from strategy.risk.plan.fortification import fortify_turn
-from strategy.risk.plan.placement_report import Placed
-from strategy.risk.plan.reinforcement import best_reinforcement
+from strategy.risk.turns import Fortification, Reinforcement, classic_map
+from strategy.risk.turns.fortification import fortify_turn
+from strategy.risk.turns.placement_report import Placed
+from strategy.risk.turns.reinforcement import best_reinforcement
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from strategy.paper.published import (
     SMG_ZOMBIE_300_800,
 )
 from strategy.risk import api
-from strategy.risk.commit import CommitCurve, commit_curve
+from strategy.risk.commitment import CommitCurve, commit_curve
 from strategy.risk.objectives import CAPTURE
 from strategy.risk.resolution import Resolution
 from strategy.risk.rules import Rules

@@ -16,13 +16,21 @@ from strategy.paper.common import Section
 from strategy.paper.latex import decimal, tabular
 from strategy.paper.move_in import CLASSES, Census, move_in_census
 from strategy.paper.published import SIPOLAC_CHAIN, SIPOLAC_MIN_TROOPS
-from strategy.risk.chain import chain_odds
-from strategy.risk.need import minimum_armies
-from strategy.risk.plan import Map, Turn, TurnPlan, build_turn, classic_map, parse_armies, plan_turn
-from strategy.risk.plan.baselines import Comparison, compare
-from strategy.risk.plan.size import state_bound
-from strategy.risk.plan.solve import FLOAT_LIMIT
+from strategy.risk.fewest import minimum_armies
+from strategy.risk.paths import chain_odds
 from strategy.risk.rules import Rules
+from strategy.risk.turns import (
+    Map,
+    Turn,
+    TurnPlan,
+    build_turn,
+    classic_map,
+    parse_armies,
+    plan_turn,
+)
+from strategy.risk.turns.baselines import Comparison, compare
+from strategy.risk.turns.size import state_bound
+from strategy.risk.turns.solve import FLOAT_LIMIT
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ import numpy.typing as npt
 
 from strategy.engine.extras import require
 from strategy.present.symbolic import to_sympy, to_sympy_matrix
-from strategy.risk.chain import ChainOdds
-from strategy.risk.play.strategy_matrix import StrategyMatrix
+from strategy.risk.paths import ChainOdds
+from strategy.risk.play.matrices import StrategyMatrix
 from strategy.risk.results import BattleOdds, Value
 from strategy.risk.tables import BattleTable
 

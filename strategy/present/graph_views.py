@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from strategy.present.graph import StateView
 from strategy.risk.game import BattleGame, BattleState
-from strategy.risk.plan.game import GameState, TurnGame
+from strategy.risk.turns.game import GameState, TurnGame
 
 __all__ = ["battle_view"]
 
@@ -82,7 +82,7 @@ def turn_view(game: TurnGame) -> StateView[GameState]:
     """Labels such as ``"roll Peru from Venezuela | yours Venezuela 5 | theirs Peru 1"``,
     the phase and armies as attributes, layers by armies in play.
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> game = TurnGame(path_turn(3, (1,)))
     >>> turn_view(game).label(game.initial_state())
     'turn | yours origin 3 | theirs territory 1 1'

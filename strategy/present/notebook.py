@@ -22,9 +22,9 @@ from typing import Any
 from strategy.present.grids import KEY_STYLE, coloured_grid, digits_for, play_text, sample_step
 from strategy.present.render import format_number
 from strategy.present.report import bar_chart_svg, odds_table
-from strategy.risk.chain import ChainOdds
+from strategy.risk.paths import ChainOdds
 from strategy.risk.play.cells import by_roll_text, describe_cell
-from strategy.risk.play.strategy_matrix import StrategyMatrix
+from strategy.risk.play.matrices import StrategyMatrix
 from strategy.risk.results import BattleOdds, Value
 from strategy.risk.tables import BattleTable
 

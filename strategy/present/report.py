@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from strategy.present.grids import KEY_STYLE, Scale, coloured_grid, play_text
 from strategy.present.render import shade_rgb
 from strategy.risk.outcomes import FinalStates, cumulative
-from strategy.risk.play.strategy_matrix import StrategyMatrix
+from strategy.risk.play.matrices import StrategyMatrix
 from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules
 from strategy.risk.tables import BattleTable
@@ -263,7 +263,7 @@ def strategy_section(
     per state, coloured by the value of optimal play, with its key and legend.
 
     >>> from strategy.risk.optimal import optimal_table
-    >>> from strategy.risk.play.strategy_matrix import strategy_matrix
+    >>> from strategy.risk.play.matrices import strategy_matrix
     >>> section = strategy_section(strategy_matrix(optimal_table(4, 3, choice="sees-roll")))
     >>> "2&lt;44" in section.body and "<dl" in section.body and "colour key" in section.body
     True

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from strategy.present import frames, notebook
-from strategy.risk.chain import ChainOdds
-from strategy.risk.play.strategy_matrix import StrategyMatrix
+from strategy.risk.paths import ChainOdds
+from strategy.risk.play.matrices import StrategyMatrix
 from strategy.risk.results import BattleOdds
 from strategy.risk.tables import BattleTable
 

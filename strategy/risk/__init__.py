@@ -10,11 +10,11 @@ The everyday names are here: ``from strategy import risk; risk.odds(10, 6)``, as
 ((Fraction(0, 1),), (Fraction(5, 12),))
 
 ``chain``, ``need``, ``commit``, ``simulate`` and ``plan`` are functions here and modules
-too (``strategy.risk.chain`` holds the kernels): the package keeps the function under the
+too (``strategy.risk.paths`` holds the kernels): the package keeps the function under the
 name when the module loads, so ``risk.chain(...)`` is always the call; import the
-modules' contents with ``from strategy.risk.chain import chain_odds``.
+modules' contents with ``from strategy.risk.paths import chain_odds``.
 
->>> import strategy.risk.chain  # the module loads ...
+>>> import strategy.risk.paths  # the module loads ...
 >>> risk.chain(3, [1]).win_probability  # ... and the name is still the function
 Fraction(1955, 2592)
 """
@@ -31,17 +31,17 @@ EXPORTS = {
     "odds": "strategy.risk.api",
     "table": "strategy.risk.api",
     "strategy_matrix": "strategy.risk.api",
-    "fortify": "strategy.risk.plan.calls",
+    "fortify": "strategy.risk.turns.calls",
     "left": "strategy.risk.capabilities",
     "chain": "strategy.risk.capabilities",
     "need": "strategy.risk.capabilities",
     "commit": "strategy.risk.capabilities",
     "simulate": "strategy.risk.montecarlo",
     "plan": "strategy.risk.planning",
-    "position": "strategy.risk.plan.calls",
-    "Position": "strategy.risk.plan.calls",
-    "Map": "strategy.risk.plan.maps",
-    "classic_map": "strategy.risk.plan.maps",
+    "position": "strategy.risk.turns.calls",
+    "Position": "strategy.risk.turns.calls",
+    "Map": "strategy.risk.turns.maps",
+    "classic_map": "strategy.risk.turns.maps",
     "Battle": "strategy.risk.battle",
     "Rules": "strategy.risk.rules",
     "Objective": "strategy.risk.objectives",

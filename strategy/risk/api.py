@@ -34,8 +34,8 @@ from strategy.engine.errors import InputError
 from strategy.risk.battle import Battle
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.optimal import optimal_odds, optimal_table
-from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
+from strategy.risk.play.matrices import StrategyMatrix
+from strategy.risk.play.matrices import strategy_matrix as describe_matrix
 from strategy.risk.results import BattleOdds
 from strategy.risk.tables import BattleTable
 from strategy.risk.variants.blitz import fight_odds, fight_table

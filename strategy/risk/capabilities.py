@@ -25,13 +25,13 @@ from strategy.engine.forward import Forward
 from strategy.engine.numbers import fraction_text
 from strategy.risk.api import fought_odds
 from strategy.risk.battle import Battle
-from strategy.risk.chain import ChainOdds, chain_odds, per_territory
-from strategy.risk.commit import CommitCurve, commit_curve
+from strategy.risk.commitment import CommitCurve, commit_curve
+from strategy.risk.fewest import Need, minimum_armies, parse_target
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.leaves import number_json, play_terms_json, rules_json, tail_json
-from strategy.risk.need import Need, minimum_armies, parse_target
 from strategy.risk.objectives import CAPTURE
 from strategy.risk.outcomes import FinalStates, capture_with_at_least, cumulative, defender_down_to
+from strategy.risk.paths import ChainOdds, chain_odds, per_territory
 from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules
@@ -149,7 +149,7 @@ def fought_battle(battle: Battle | None, terms: dict[str, Any], what: str) -> Ba
 
 @dataclass(frozen=True, repr=False)
 class Needed(Summarised):
-    """The fewest troops (:class:`~strategy.risk.need.Need`) with what was asked: the
+    """The fewest troops (:class:`~strategy.risk.fewest.Need`) with what was asked: the
     battle, the rules of each territory and the armies left in each territory taken."""
 
     SHOWN = ("attackers", "win_probability")

@@ -285,7 +285,7 @@ class RetreatAt:
     """A dice policy for the simulator: the most dice while the attacker has more than
     ``armies``, then stop.
 
-    >>> from strategy.risk.simulate import simulate
+    >>> from strategy.risk.sampling import simulate
     >>> played = simulate(12, 5, policy=RetreatAt(8), trials=20_000, seed=2)
     >>> played.win_probability.contains(retreat_odds(12, 5, Rules(), 8).win_probability)
     True

@@ -24,8 +24,8 @@ from strategy.risk.leaves import play_terms_json, rules_json
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import MOST_DICE, Policy
 from strategy.risk.resolution import Resolution
-from strategy.risk.simulate import Estimate, Simulation, simulation_seconds
-from strategy.risk.simulate import simulate as fight
+from strategy.risk.sampling import Estimate, Simulation, simulation_seconds
+from strategy.risk.sampling import simulate as fight
 from strategy.risk.variants.blitz import fight_odds
 
 #: ``(JSON key, label, objective)`` of every quantity estimated, as ``risk odds`` names them.

@@ -1,5 +1,5 @@
 """A whole attack phase on the map as one library call: :func:`position` builds the turn
-from plain names and armies (:mod:`strategy.risk.plan.calls`), :func:`plan` solves it,
+from plain names and armies (:mod:`strategy.risk.turns.calls`), :func:`plan` solves it,
 compares it with the fixed chains and, if asked, checks it by simulation (``risk plan``).
 """
 
@@ -14,18 +14,18 @@ from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
 from strategy.risk.battle import Battle
 from strategy.risk.kernels.geometry import Progress
-from strategy.risk.plan.baselines import compare as compare_chains
-from strategy.risk.plan.bounds import plan_bounds
-from strategy.risk.plan.calls import Armies, Names, Position, named, position
-from strategy.risk.plan.maps import Map, classic_map
-from strategy.risk.plan.model import MoveIn, Turn
-from strategy.risk.plan.objectives import TurnObjective
-from strategy.risk.plan.placement import place
-from strategy.risk.plan.reinforcement import On, Reinforcement, best_reinforcement, eligible
-from strategy.risk.plan.report import PlanReport
-from strategy.risk.plan.simulate import require_trials, simulate_plan
-from strategy.risk.plan.size import state_bound
-from strategy.risk.plan.solve import EXACT_LIMIT, plan_turn
+from strategy.risk.turns.baselines import compare as compare_chains
+from strategy.risk.turns.bounds import plan_bounds
+from strategy.risk.turns.calls import Armies, Names, Position, named, position
+from strategy.risk.turns.maps import Map, classic_map
+from strategy.risk.turns.model import MoveIn, Turn
+from strategy.risk.turns.objectives import TurnObjective
+from strategy.risk.turns.placement import place
+from strategy.risk.turns.reinforcement import On, Reinforcement, best_reinforcement, eligible
+from strategy.risk.turns.report import PlanReport
+from strategy.risk.turns.rollouts import require_trials, simulate_plan
+from strategy.risk.turns.size import state_bound
+from strategy.risk.turns.solve import EXACT_LIMIT, plan_turn
 
 
 def plan(
@@ -54,7 +54,7 @@ def plan(
     """The optimal attack phase: which territory attacks which, when to stop, how many
     armies move in; for the :class:`Position` given, or the one :func:`position` builds
     from the position's keywords (``attackers``, ``defenders``, ``target``, ``region``,
-    ``map``, ``disputed``, ``file``: :func:`~strategy.risk.plan.calls.named`'s), the
+    ``map``, ``disputed``, ``file``: :func:`~strategy.risk.turns.calls.named`'s), the
     turn's ``objective`` and ``move_in``, and the ``battle``'s rules.
 
     ``exact=None`` is exact up to 1,000,000 states; ``compare`` sets the plan beside the
@@ -63,7 +63,7 @@ def plan(
     listed. ``reinforce`` places that many new armies first, where the plan does best
     (``reinforce_on``: ``border``, the territories bordering the target, or ``any``), and
     the report compares the placements
-    (:func:`~strategy.risk.plan.reinforcement.best_reinforcement`). A turn too large to solve
+    (:func:`~strategy.risk.turns.reinforcement.best_reinforcement`). A turn too large to solve
     is refused before any work (:func:`refusal_bounds` says what bounds prove of its value,
     at the cost of seconds on a large turn, which is why the refusal itself leaves it out).
 
@@ -124,10 +124,10 @@ def placed_bound(turn: Turn, reinforce: int = 0, on: On = "border") -> int:
 
 def refusal_bounds(turn: Turn) -> str:
     """What a capture-all turn too large to plan is proven to be worth, as words to add to
-    its refusal (:func:`strategy.risk.plan.bounds.plan_bounds`); nothing for other
+    its refusal (:func:`strategy.risk.turns.bounds.plan_bounds`); nothing for other
     objectives, or for a turn too large even to bound.
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> turn = path_turn(6, (2, 1))  # one stack on a path: the two bounds meet at the value
     >>> f"{float(plan_turn(turn).value):.6f} <= P <= " in refusal_bounds(turn)
     True

@@ -11,7 +11,7 @@ from strategy.cli.risk.paths import rules_text
 from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
-    from strategy.risk.chain import ChainOdds
+    from strategy.risk.paths import ChainOdds
 
 ABOUT = (
     "Attack territories holding D1, D2, … defenders one after another, "

@@ -11,7 +11,7 @@ from strategy.risk.requests import CAPABILITIES
 
 if TYPE_CHECKING:
     from strategy.present.report import Section
-    from strategy.risk.commit import CommitCurve
+    from strategy.risk.commitment import CommitCurve
 
 #: Points of the curve text shows; beyond, every k-th (JSON has them all).
 TEXT_POINTS = 40

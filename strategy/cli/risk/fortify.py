@@ -53,10 +53,10 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Find the best fortification and write it."""
     from strategy.engine.progress import ProgressBar
-    from strategy.risk.plan.placement_report import dumps
-    from strategy.risk.plan.report import simulation_json, simulation_lines
-    from strategy.risk.plan.simulate import require_trials, simulate_plan
     from strategy.risk.requests.plans import Fortify, run_fortify
+    from strategy.risk.turns.placement_report import dumps
+    from strategy.risk.turns.report import simulation_json, simulation_lines
+    from strategy.risk.turns.rollouts import require_trials, simulate_plan
 
     if args.simulate:
         require_trials(args.simulate)

@@ -21,8 +21,8 @@ from strategy.cli.options import nonnegative_int, positive_int
 from strategy.cli.risk import capability_parser
 
 if TYPE_CHECKING:
-    from strategy.risk.plan.maps import Map
-    from strategy.risk.plan.solve import TurnPlan
+    from strategy.risk.turns.maps import Map
+    from strategy.risk.turns.solve import TurnPlan
 
 ABOUT = (
     "The optimal plan to take a continent (or any territories) this turn: "
@@ -130,8 +130,8 @@ def run(args: argparse.Namespace) -> int:
 
 def files_of(args: argparse.Namespace) -> tuple[Map | None, dict[str, Any] | None]:
     """The map and the position file the options name (``None`` where not given)."""
-    from strategy.risk.plan.maps import load_map
-    from strategy.risk.plan.position import load_position
+    from strategy.risk.turns.building import load_position
+    from strategy.risk.turns.maps import load_map
 
     board = None if args.map is None else load_map(args.map)
     return board, None if args.position is None else load_position(args.position)
@@ -157,7 +157,7 @@ def _write_graph(path: Path, plan: TurnPlan) -> dict[str, Any]:
     from strategy.present.graph import state_graph
     from strategy.present.graph_io import write_graph
     from strategy.present.graph_views import turn_view
-    from strategy.risk.plan.game import TurnGame
+    from strategy.risk.turns.game import TurnGame
 
     game = TurnGame(plan.turn)
     graph = state_graph(game, view=turn_view(game), max_states=1_000_000)

@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from strategy.present.report import report_html, strategy_section, table_section
     from strategy.risk import api
     from strategy.risk.choices import CHOICE_RULES
-    from strategy.risk.commit import commit_curve
+    from strategy.risk.commitment import commit_curve
     from strategy.risk.objectives import CAPTURE
 
     battle = battle_from_args(args, args.metric)
@@ -145,9 +145,9 @@ def plan_section(
     import html
 
     from strategy.present.report import Section
-    from strategy.risk.plan import build_turn, classic_map, parse_armies, plan_turn
-    from strategy.risk.plan.baselines import compare
-    from strategy.risk.plan.report import PlanReport
+    from strategy.risk.turns import build_turn, classic_map, parse_armies, plan_turn
+    from strategy.risk.turns.baselines import compare
+    from strategy.risk.turns.report import PlanReport
 
     if attacker is None or defenders is None or target is None:
         raise CliError("a turn plan needs --plan-from, --plan-defenders and --plan-target")

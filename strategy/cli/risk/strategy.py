@@ -24,7 +24,7 @@ from strategy.cli.risk.terms import battle_from_args
 
 if TYPE_CHECKING:
     from strategy.present.render import Grid
-    from strategy.risk.play.strategy_matrix import StrategyMatrix
+    from strategy.risk.play.matrices import StrategyMatrix
 
 
 ABOUT = (

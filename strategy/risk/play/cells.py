@@ -45,7 +45,7 @@ class CellStrategy:
 
     ``code`` is what the matrix shows and ``meaning`` what the legend says of it. When no
     short code fits, ``code`` is empty and the strategy matrix
-    (:func:`~strategy.risk.play.strategy_matrix.strategy_matrix`) gives the cell a letter
+    (:func:`~strategy.risk.play.matrices.strategy_matrix`) gives the cell a letter
     that ``meaning`` explains in full. ``by_roll`` lists, under ``sees-roll``, the
     defender's optimal dice for every top roll of the attacker's dice.
 

@@ -112,7 +112,7 @@ class StatePolicy:
 
     >>> from strategy.risk.classic import battle_odds
     >>> from strategy.risk.rules import Rules
-    >>> from strategy.risk.simulate import simulate
+    >>> from strategy.risk.sampling import simulate
     >>> one_die = StatePolicy(lambda a, d: min(3, a - 1), lambda a, d, seen: 1)
     >>> played = simulate(4, 2, policy=one_die, trials=20_000, seed=7)
     >>> played.win_probability.contains(battle_odds(4, 2, Rules(defender_dice=1)).win_probability)
@@ -193,7 +193,7 @@ def optimal_policy(table: OptimalTable) -> StatePolicy:
     game's value. Under ``announce`` both sides sample their equilibrium mixes.
 
     >>> from strategy.risk.optimal import optimal_table
-    >>> from strategy.risk.simulate import simulate
+    >>> from strategy.risk.sampling import simulate
     >>> table = optimal_table(6, 4, choice="sees-roll")
     >>> played = simulate(6, 4, trials=20_000, seed=2, policy=optimal_policy(table))
     >>> played.win_probability.contains(table.value(6, 4))

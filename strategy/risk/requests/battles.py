@@ -32,9 +32,9 @@ from strategy.risk.requests.terms import (
 if TYPE_CHECKING:
     from strategy.risk.capabilities import Left as LeftAnswer
     from strategy.risk.capabilities import Needed
-    from strategy.risk.chain import ChainOdds
     from strategy.risk.kernels.geometry import Progress
-    from strategy.risk.play.strategy_matrix import StrategyMatrix
+    from strategy.risk.paths import ChainOdds
+    from strategy.risk.play.matrices import StrategyMatrix
     from strategy.risk.results import BattleOdds
     from strategy.risk.tables import BattleTable
 
@@ -293,7 +293,7 @@ class Need(PlayTerms, RuleTerms, BlitzDice, StopUntil):
 def run_need(request: Need, progress: Progress | None = None) -> Needed:
     """The fewest armies that reach the target."""
     from strategy.risk.capabilities import need
-    from strategy.risk.need import parse_target
+    from strategy.risk.fewest import parse_target
 
     target = parse_target(request.target)
     rules = path_rules(request, len(request.defenders))

@@ -2,7 +2,7 @@
 library, the command line and the server.
 
 Each estimate is the kernel's own where it has one (the push's seconds, a table's bytes,
-the turn planner's :func:`~strategy.risk.plan.solve.plan_cost`); the seconds of the
+the turn planner's :func:`~strategy.risk.turns.solve.plan_cost`); the seconds of the
 others are fitted to measured runs (``benchmarks/bench_estimate.py`` prints the estimate
 beside the measured time for every benchmark position).
 

@@ -25,10 +25,10 @@ from strategy.risk.requests.terms import RuleTerms, rules_of
 
 if TYPE_CHECKING:
     from strategy.risk.kernels.geometry import Progress
-    from strategy.risk.plan.fortification import Fortification
-    from strategy.risk.plan.maps import Map
-    from strategy.risk.plan.report import PlanReport
     from strategy.risk.planning import Position
+    from strategy.risk.turns.fortification import Fortification
+    from strategy.risk.turns.maps import Map
+    from strategy.risk.turns.report import PlanReport
 
 WHERE = "the position"
 HOW = "the plan"
@@ -199,7 +199,7 @@ def run_fortify(
     """The defender's best placement on the position the request names (``defenders``
     fixes some enemy territories' armies), against the attacker's reinforcements and
     optimal plan."""
-    from strategy.risk.plan.calls import fortify
+    from strategy.risk.turns.calls import fortify
 
     return fortify(
         **position_terms(request, board, file),
@@ -217,10 +217,10 @@ def estimate_plan(request: Plan) -> Cost:
     """The planner's own bound on the turn's states, time and memory (with each of the
     placements of its reinforcements)."""
     from strategy.engine.resources import Budget, use_budget
-    from strategy.risk.plan.reinforcement import PLAN_SHARE, reinforce_cost
-    from strategy.risk.plan.simulate import SECONDS_PER_TRIAL
-    from strategy.risk.plan.solve import EXACT_LIMIT, check_size, plan_cost
     from strategy.risk.planning import placed_bound
+    from strategy.risk.turns.reinforcement import PLAN_SHARE, reinforce_cost
+    from strategy.risk.turns.rollouts import SECONDS_PER_TRIAL
+    from strategy.risk.turns.solve import EXACT_LIMIT, check_size, plan_cost
 
     turn = plan_position(request).turn
     on = request.reinforce_on
@@ -240,8 +240,8 @@ def estimate_plan(request: Plan) -> Cost:
 
 def estimate_fortify(request: Fortify) -> Cost:
     """The placements the defender may make, each a plan of the attacker's turn."""
-    from strategy.risk.plan.calls import NAMING, fortified, named
-    from strategy.risk.plan.fortification import fortify_cost
+    from strategy.risk.turns.calls import NAMING, fortified, named
+    from strategy.risk.turns.fortification import fortify_cost
 
     exact = request.exact is not False
     terms = position_terms(request)

@@ -19,7 +19,7 @@ from strategy.risk.requests.battles import ATTACKERS, BATTLE, DEFENDERS
 from strategy.risk.requests.cost import COMMITMENT, FLOOR, Cost, battle_cost
 
 if TYPE_CHECKING:
-    from strategy.risk.commit import CommitCurve
+    from strategy.risk.commitment import CommitCurve
     from strategy.risk.kernels.geometry import Progress
     from strategy.risk.montecarlo import SimulationCheck
 
@@ -130,7 +130,7 @@ def run_simulate(request: Simulate, progress: Progress | None = None) -> Simulat
 
 def estimate_simulate(request: Simulate) -> Cost:
     """The battles simulated, and the exact values they are checked against."""
-    from strategy.risk.simulate import simulation_seconds
+    from strategy.risk.sampling import simulation_seconds
 
     a, d = request.attackers, request.defenders
     exact = battle_cost(a, d, simulated_battle(request), False, "")

@@ -26,10 +26,10 @@ import numpy as np
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
 from strategy.risk.classic import battle_odds, battle_table
+from strategy.risk.fewest import Need, fewest, minimum_armies
 from strategy.risk.kernels.classic_float import FloatArray, FloatRows
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.limits import limited_odds, limited_table, table_of
-from strategy.risk.need import Need, fewest, minimum_armies
 from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import FinalStates
 from strategy.risk.resolution import Balance, Resolution

@@ -29,7 +29,7 @@ from strategy.risk.limits import RetreatAt
 from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds
 from strategy.risk.rules import Rules
-from strategy.risk.simulate import CHUNK, Simulation, checked_seed, simulate
+from strategy.risk.sampling import CHUNK, Simulation, checked_seed, simulate
 from strategy.risk.variants.balanced_blitz import outcome_order
 from strategy.risk.variants.blitz import fight_odds
 

@@ -1,7 +1,7 @@
 """A solved turn for people (text) and programs (JSON): one home for both shapes.
 
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.solve import plan_turn
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.solve import plan_turn
 >>> report = PlanReport(plan_turn(path_turn(4, (1,))))
 >>> report.first_move()
 {'action': 'attack', 'source': 'origin', 'target': 'territory 1', 'dice': 3, 'move_in': 3}
@@ -15,14 +15,20 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
-from strategy.risk.plan.baselines import Comparison
-from strategy.risk.plan.describe import choice_json, first_move, number_json, plan_lines, value_text
-from strategy.risk.plan.follow import Flow, play_forward
-from strategy.risk.plan.induction import Choice
-from strategy.risk.plan.model import TurnState
-from strategy.risk.plan.placement_report import Shown
-from strategy.risk.plan.simulate import PlanSimulation
-from strategy.risk.plan.solve import TurnPlan, Value
+from strategy.risk.turns.baselines import Comparison
+from strategy.risk.turns.describe import (
+    choice_json,
+    first_move,
+    number_json,
+    plan_lines,
+    value_text,
+)
+from strategy.risk.turns.follow import Flow, play_forward
+from strategy.risk.turns.induction import Choice
+from strategy.risk.turns.model import TurnState
+from strategy.risk.turns.placement_report import Shown
+from strategy.risk.turns.rollouts import PlanSimulation
+from strategy.risk.turns.solve import TurnPlan, Value
 
 
 @dataclass(frozen=True)

@@ -29,13 +29,13 @@ from typing import Any, NamedTuple
 
 from strategy.engine.errors import InputError
 from strategy.risk.battle import Battle
-from strategy.risk.plan.fortification import Fortification, fortify_turn
-from strategy.risk.plan.maps import Map, classic_map, load_map
-from strategy.risk.plan.model import MoveIn, Turn
-from strategy.risk.plan.objectives import TurnObjective
-from strategy.risk.plan.position import armies_from_json, build_turn, left_out, parse_armies
-from strategy.risk.plan.reinforcement import On, Reinforcement, best_reinforcement
-from strategy.risk.plan.solve import Progress
+from strategy.risk.turns.building import armies_from_json, build_turn, left_out, parse_armies
+from strategy.risk.turns.fortification import Fortification, fortify_turn
+from strategy.risk.turns.maps import Map, classic_map, load_map
+from strategy.risk.turns.model import MoveIn, Turn
+from strategy.risk.turns.objectives import TurnObjective
+from strategy.risk.turns.reinforcement import On, Reinforcement, best_reinforcement
+from strategy.risk.turns.solve import Progress
 
 #: Armies on the map: ``{"Central America": 14}``, ``"Central America=14,Mexico=3"``, or
 #: a list of such strings (the command line's repeated options).
@@ -137,7 +137,7 @@ def naming(terms: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Position:
-    """A turn to plan (:class:`~strategy.risk.plan.model.Turn`: the region in play, its
+    """A turn to plan (:class:`~strategy.risk.turns.model.Turn`: the region in play, its
     armies, the target, the objective, the rules) and the territories given but left out
     of the region (armies elsewhere do not take part)."""
 
@@ -196,7 +196,7 @@ def reinforce(
     **terms: Any,
 ) -> Reinforcement:
     """Where to place ``reinforcements`` before the turn on the position :func:`position`
-    makes of ``terms`` (:func:`~strategy.risk.plan.reinforcement.best_reinforcement`)."""
+    makes of ``terms`` (:func:`~strategy.risk.turns.reinforcement.best_reinforcement`)."""
     turn = position(**terms).turn
     return best_reinforcement(
         turn, reinforcements, on=on, exact=exact, max_states=max_states, progress=progress
@@ -245,7 +245,7 @@ def fortify(
 ) -> Fortification:
     """Where the defender should put ``armies`` on its territories of the region, at least
     one each, against an attacker who places ``reinforce`` armies and plans optimally
-    (:func:`~strategy.risk.plan.fortification.fortify_turn`), on the position
+    (:func:`~strategy.risk.turns.fortification.fortify_turn`), on the position
     :func:`named` makes of its keywords (``attackers``, ``defenders``, ``target``,
     ``region``, ``map``, ``disputed``, ``file``), with the turn's ``objective`` and
     ``move_in`` and the ``battle``'s rules. Its ``defenders`` fix the armies of some enemy

@@ -2,16 +2,16 @@
 
 The defender places ``armies`` on its territories of the region (at least one each); the
 attacker, seeing them, places its ``reinforcements`` (if any) as
-:mod:`~strategy.risk.plan.reinforcement` does and plays the optimal plan. The defender's
+:mod:`~strategy.risk.turns.reinforcement` does and plays the optimal plan. The defender's
 best placement minimises the attacker's best value: the minimum over the defender's
 placements of the maximum over the attacker's placements of the plan's value, found exactly.
 
 Three things keep the search small, none by sampling:
 
-* the dominance of :mod:`~strategy.risk.plan.placement`: armies the defender puts where the
+* the dominance of :mod:`~strategy.risk.turns.placement`: armies the defender puts where the
   attacker can never make use of them change nothing, so those placements are one;
 * lower bounds: against each placement the attacker may play a fixed chain or attack
-  everything (:mod:`~strategy.risk.plan.baselines`), so the best of those, cheap to plan,
+  everything (:mod:`~strategy.risk.turns.baselines`), so the best of those, cheap to plan,
   is at most its best value. Placements are planned in full from the lowest bound up, and
   once one holds the attacker to ``v``, every placement whose bound is ``v`` or more is
   settled: it cannot do better;
@@ -21,7 +21,7 @@ Three things keep the search small, none by sampling:
 
 Spreading evenly and stacking the border are planned first and in full, for the comparison.
 
->>> from strategy.risk.plan.position import path_turn
+>>> from strategy.risk.turns.building import path_turn
 >>> game = fortify_turn(path_turn(6, (1, 1)), 3)
 >>> game.best.added, game.placements  # the spare army goes on the far territory
 ((0, 1), 2)
@@ -37,11 +37,11 @@ from typing import Any, ClassVar, NamedTuple
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
-from strategy.risk.plan.baselines import AttackEverything, chains
-from strategy.risk.plan.describe import first_move
-from strategy.risk.plan.induction import Restriction
-from strategy.risk.plan.model import Turn
-from strategy.risk.plan.placement import (
+from strategy.risk.turns.baselines import AttackEverything, chains
+from strategy.risk.turns.describe import first_move
+from strategy.risk.turns.induction import Restriction
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.placement import (
     borders_attacker,
     place,
     placement_count,
@@ -49,8 +49,8 @@ from strategy.risk.plan.placement import (
     slots,
     spread,
 )
-from strategy.risk.plan.placement_report import Placed, Row, Shown, placed_json
-from strategy.risk.plan.reinforcement import (
+from strategy.risk.turns.placement_report import Placed, Row, Shown, placed_json
+from strategy.risk.turns.reinforcement import (
     PLAN_SHARE,
     On,
     Reinforcement,
@@ -61,7 +61,7 @@ from strategy.risk.plan.reinforcement import (
     eligible,
     searched,
 )
-from strategy.risk.plan.solve import (
+from strategy.risk.turns.solve import (
     Progress,
     TurnPlan,
     Value,
@@ -191,7 +191,7 @@ def totals(names: Sequence[str], placed: Placed) -> dict[str, int]:
 
 
 def first_text(move: dict[str, Any]) -> str:
-    """A plan's first decision (:func:`~strategy.risk.plan.describe.first_move`) in words."""
+    """A plan's first decision (:func:`~strategy.risk.turns.describe.first_move`) in words."""
     if move["action"] == "stop":
         return "stop: no attack is worth making"
     text = f"attack {move['target']} from {move['source']} with {move['dice']} dice"
@@ -399,7 +399,7 @@ def fortify_cost(
     """Before any work: what :func:`fortify_turn` searches, the states of one plan of it,
     the memory one plan needs and the seconds of the whole search. The first two
     placements are planned in full; the others are mostly settled by cheap lower bounds
-    (the fixed chains, :func:`~strategy.risk.plan.reinforcement.searched`), and the
+    (the fixed chains, :func:`~strategy.risk.turns.reinforcement.searched`), and the
     attacker's best reply is found among the first, so the replies count as their square
     root."""
     return _Work.of(turn, armies, territories, reinforcements, on).cost(exact)

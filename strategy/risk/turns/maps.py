@@ -140,7 +140,7 @@ def classic_map(*, disputed: bool = True) -> Map:
     >>> classic_map().continent("Asia").bonus
     7
     """
-    text = files("strategy.risk.plan").joinpath("classic.json").read_text(encoding="utf-8")
+    text = files("strategy.risk.turns").joinpath("classic.json").read_text(encoding="utf-8")
     board = map_from_json(json.loads(text), "the classic map")
     return board if disputed else board.without(board.disputed)
 

@@ -4,7 +4,7 @@ A *placement* puts ``total`` armies on some territories of a turn's region, each
 whole number ``>= 0`` on top of what it holds (the defender's "at least one each" is its
 territories' first army, given before placing). There are ``C(total + k - 1, k - 1)``
 placements on ``k`` territories, and each is a turn to plan, so the searches of
-:mod:`~strategy.risk.plan.reinforcement` and :mod:`~strategy.risk.plan.fortification`
+:mod:`~strategy.risk.turns.reinforcement` and :mod:`~strategy.risk.turns.fortification`
 first merge the placements that cannot differ in value.
 
 **Dominance, with its proof.** Call two territories of the region *linked* when they
@@ -38,7 +38,7 @@ whenever any split does: that placement is at least as good as every other with 
 armies inside ``L``. :func:`slots` keeps one territory for all of outside ``L``.
 The tests check both searches against every placement on random small maps.
 
->>> from strategy.risk.plan.position import path_turn
+>>> from strategy.risk.turns.building import path_turn
 >>> list(compositions(2, 2)), placement_count(5, 3)
 ([(2, 0), (1, 1), (0, 2)], 21)
 >>> bin(live_mask(path_turn(5, (1, 1))))
@@ -51,7 +51,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from math import comb
 
-from strategy.risk.plan.model import Turn
+from strategy.risk.turns.model import Turn
 
 
 def placement_count(total: int, territories: int) -> int:
@@ -122,7 +122,7 @@ def slots(turn: Turn, territories: Sequence[int], *, attacker: bool) -> tuple[in
     """The territories of ``territories`` a search must place on: those in ``L``, and one
     for all the others (the attacker's strongest there, or the defender's first).
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> slots(path_turn(5, (1, 1)), (0,), attacker=True)
     (0,)
     """
@@ -138,7 +138,7 @@ def slots(turn: Turn, territories: Sequence[int], *, attacker: bool) -> tuple[in
 def place(turn: Turn, territories: Sequence[int], armies: Sequence[int]) -> Turn:
     """``turn`` with ``armies[i]`` more armies on ``territories[i]``.
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> place(path_turn(5, (1, 1)), (0, 2), (3, 1)).armies
     (8, 1, 2)
     """
@@ -166,7 +166,7 @@ def spread(total: int, territories: Sequence[int], first: Sequence[int] = ()) ->
 def distances(turn: Turn) -> tuple[int | None, ...]:
     """Each territory's borders to cross to reach an enemy target territory (None: never).
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> distances(path_turn(5, (1, 1)))
     (1, 0, 0)
     """

@@ -1,12 +1,12 @@
 """What the placement searches' results share, and nothing of either: a placement and its
 value (:class:`Placed`), the rows comparing placements, and the views built from those rows
 (:class:`Shown`: text lines, an HTML table, a DataFrame). Each result
-(:class:`~strategy.risk.plan.reinforcement.Reinforcement`,
-:class:`~strategy.risk.plan.fortification.Fortification`) says which rows it compares and
+(:class:`~strategy.risk.turns.reinforcement.Reinforcement`,
+:class:`~strategy.risk.turns.fortification.Fortification`) says which rows it compares and
 writes its own text and JSON beside its fields.
 
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.reinforcement import best_reinforcement
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.reinforcement import best_reinforcement
 >>> found = best_reinforcement(path_turn(3, (2,)), 2)
 >>> print(found.text().splitlines()[0])
 Reinforcements: 2 armies on the attacker's territories bordering the path (origin)
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from strategy.engine.extras import require
-from strategy.risk.plan.describe import number_json, value_text
-from strategy.risk.plan.model import Turn
-from strategy.risk.plan.solve import TurnPlan, Value
+from strategy.risk.turns.describe import number_json, value_text
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.solve import TurnPlan, Value
 
 #: Width of a row's label in text.
 LABEL = 36

@@ -11,7 +11,7 @@ territories the attacker can take (each bordering one it held before) the bound 
   which nobody has attacked yet);
 * 2 for ``keep:K``'s memory of a dropped territory that kept ``K``.
 
->>> from strategy.risk.plan.position import path_turn
+>>> from strategy.risk.turns.building import path_turn
 >>> state_bound(path_turn(3, (1,)))  # 3 or 2 (or dropped) v 1, or taken: nothing left to do
 4
 """
@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from math import comb, prod
 
-from strategy.risk.plan.fronts import Fronts
-from strategy.risk.plan.model import Turn
+from strategy.risk.turns.fronts import Fronts
+from strategy.risk.turns.model import Turn
 
 
 def state_bound(turn: Turn, *, fronts: bool = True) -> int:
-    """An upper bound on the states :func:`strategy.risk.plan.solve.plan_turn` visits:
+    """An upper bound on the states :func:`strategy.risk.turns.solve.plan_turn` visits:
     with ``fronts`` (the default, which the compact induction keeps) only states of one
-    front (:mod:`strategy.risk.plan.fronts`) count when the turn splits into fronts."""
+    front (:mod:`strategy.risk.turns.fronts`) count when the turn splits into fronts."""
     enemies = [i for i in range(turn.size) if not turn.attacker >> i & 1]
     stay = turn.rules.stay_behind
     armies = turn.initial_armies

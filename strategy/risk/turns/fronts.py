@@ -18,7 +18,7 @@ which is at most ``V1 V2``; a move in front 1 gives ``E[V1(s1') V2(s2)] = V2(s2)
 in another front share their fronts' values: the states of a continent add across fronts
 instead of multiplying.
 
->>> from strategy.risk.plan.position import path_turn
+>>> from strategy.risk.turns.building import path_turn
 >>> fronts = Fronts(path_turn(4, (1, 1)))
 >>> fronts.split(0b001, 0b001) is None  # one stack, one front
 True
@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from strategy.risk.plan.model import Turn
+from strategy.risk.turns.model import Turn
 
 # A front as (the other fronts' enemy territories, which count as taken; the territories
 # whose armies are kept, that is, the front's own).

@@ -8,12 +8,12 @@
   armies, the bordering target territory with the fewest defenders first (then other
   enemy territories), never stop, move in every army that may move.
 
-Both are :class:`~strategy.risk.plan.solve.Restriction` values with one move per state, so
-:func:`~strategy.risk.plan.solve.plan_turn` evaluates them exactly.
+Both are :class:`~strategy.risk.turns.solve.Restriction` values with one move per state, so
+:func:`~strategy.risk.turns.solve.plan_turn` evaluates them exactly.
 
->>> from strategy.risk.chain import chain_odds
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.solve import plan_turn
+>>> from strategy.risk.paths import chain_odds
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.solve import plan_turn
 >>> turn = path_turn(6, (2, 1))
 >>> plan_turn(turn, restriction=Chain(0, (1, 2))).value == chain_odds(6, (2, 1)).win_probability
 True
@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from strategy.risk.plan.model import Turn, TurnState
-from strategy.risk.plan.solve import TurnPlan, Value, plan_turn
+from strategy.risk.turns.model import Turn, TurnState
+from strategy.risk.turns.solve import TurnPlan, Value, plan_turn
 
 #: Chains compared at most; a region with more simple paths is compared on the first ones.
 MAX_CHAINS = 2000
@@ -92,7 +92,7 @@ def chains(turn: Turn) -> list[Chain]:
     each territory of the attacker's that may attack; for the objectives where stopping
     early cannot pay, only paths that cannot be made longer.
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> chains(path_turn(5, (1, 1)))
     [Chain(origin=0, path=(1, 2))]
     """

@@ -10,7 +10,7 @@ then to the attack listed first, so plans do not hop between equal moves.
 A :class:`Restriction` narrows the moves (a fixed chain, say); the same induction then
 optimises what is left, or, with one move everywhere, evaluates a fixed plan.
 
->>> from strategy.risk.plan.position import path_turn
+>>> from strategy.risk.turns.building import path_turn
 >>> plan = plan_turn(path_turn(3, (1,)))
 >>> plan.value, plan.policy[plan.start], plan.states  # seed 003: Pr(3,1) = 1955/2592
 (Fraction(1955, 2592), Choice(attack=(0, 1), move_in=2, ties=()), 4)
@@ -29,10 +29,10 @@ from typing import Any, Literal
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
 from strategy.engine.resources import TooLarge, require
 from strategy.engine.walk import post_order
-from strategy.risk.plan.compact import Policy, Values, solve_values
-from strategy.risk.plan.induction import Choice, EveryMove, Induction, Option, Restriction
-from strategy.risk.plan.model import Turn, TurnState
-from strategy.risk.plan.size import state_bound
+from strategy.risk.turns.compact import Policy, Values, solve_values
+from strategy.risk.turns.induction import Choice, EveryMove, Induction, Option, Restriction
+from strategy.risk.turns.model import Turn, TurnState
+from strategy.risk.turns.size import state_bound
 
 Progress = Callable[[int, int], None]
 Method = Literal["compact", "states"]
@@ -83,7 +83,7 @@ def check_size(
     when the memory or time it may take (:func:`plan_cost`) is over the budget
     (:mod:`strategy.engine.resources`).
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> check_size(path_turn(3, (1,)), exact=True)
     4
     """
@@ -105,7 +105,7 @@ def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[i
     """Before any work: the state bound, and the most memory (bytes) and time (seconds)
     solving may take at that bound (the states met are often far fewer).
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> plan_cost(path_turn(3, (1,)), exact=False)
     (4, 440, 0.00016)
     """
@@ -128,7 +128,7 @@ def plan_turn(
     """Solve ``turn``: the optimal plan, or the best one ``restriction`` allows.
 
     ``method`` picks the induction of an unrestricted turn: ``compact``
-    (:mod:`strategy.risk.plan.compact`, states as numbers, choices worked out when asked
+    (:mod:`strategy.risk.turns.compact`, states as numbers, choices worked out when asked
     for) or ``states`` (the general induction, every state and choice kept as objects,
     which restricted plans always use). Both give the same values.
 

@@ -1,7 +1,7 @@
 """Playing a solved plan forward: where each choice leads, and how likely each state is.
 
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.solve import plan_turn
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.solve import plan_turn
 >>> plan = plan_turn(path_turn(3, (1,)))
 >>> flow = play_forward(plan)
 >>> flow.reach(plan.start), sum(flow.ends.values()) == 1
@@ -14,9 +14,9 @@ import heapq
 from dataclasses import dataclass
 from fractions import Fraction
 
-from strategy.risk.plan.induction import Choice
-from strategy.risk.plan.model import TurnState
-from strategy.risk.plan.solve import TurnPlan, Value
+from strategy.risk.turns.induction import Choice
+from strategy.risk.turns.model import TurnState
+from strategy.risk.turns.solve import TurnPlan, Value
 
 Attack = tuple[int, int]
 

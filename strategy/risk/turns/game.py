@@ -1,16 +1,16 @@
 """A turn as a :class:`~strategy.engine.game.Game`: for the engine's solver and graph export.
 
-The same :class:`~strategy.risk.plan.model.Turn` model, with each part of a move its own
+The same :class:`~strategy.risk.turns.model.Turn` model, with each part of a move its own
 state: at ``turn`` the attacker stops or picks an attack, ``roll`` is chance, at ``move``
 the attacker picks the armies to move into the territory just taken, ``end`` pays. The
 armies the model drops along the way are worth their rewards under ``value``: the game
 carries them in ``bank`` so that the payoff at the end is the whole turn's. So
-``solve(TurnGame(turn)).value`` is :func:`~strategy.risk.plan.solve.plan_turn`'s value,
+``solve(TurnGame(turn)).value`` is :func:`~strategy.risk.turns.solve.plan_turn`'s value,
 found independently of its induction, and the state graph shows every step.
 
 >>> from strategy.engine.solve import solve
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.solve import plan_turn
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.solve import plan_turn
 >>> turn = path_turn(4, (2, 1))
 >>> solve(TurnGame(turn)).value == plan_turn(turn).value
 True
@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from strategy.engine.game import NodeKind
-from strategy.risk.plan.model import Turn, TurnState
+from strategy.risk.turns.model import Turn, TurnState
 
 Phase = Literal["turn", "roll", "move", "end"]
 STOP = "stop"
@@ -42,7 +42,7 @@ class TurnGame:
     """``turn`` for the engine: actions are ``"stop"``, ``"attack T from S"`` and
     ``"move in M"``; chance outcomes are ``(attacker losses, defender losses)``.
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> game = TurnGame(path_turn(3, (1,)))
     >>> game.legal_actions(game.initial_state())
     ('stop', 'attack territory 1 from origin')

@@ -1,15 +1,15 @@
 """Where to place reinforcements before attacking: the placement whose optimal plan is best.
 
 The attacker places ``R`` new armies on its territories of the region, then plays the
-turn's optimal plan (:func:`~strategy.risk.plan.solve.plan_turn`). ``on="border"`` allows
+turn's optimal plan (:func:`~strategy.risk.turns.solve.plan_turn`). ``on="border"`` allows
 only the territories that border an enemy territory of the target, ``on="any"`` all of
 them. Every placement is planned, exactly, except those that the dominance of
-:mod:`~strategy.risk.plan.placement` proves no better than one kept (armies on territories
+:mod:`~strategy.risk.turns.placement` proves no better than one kept (armies on territories
 that can never act on the target go, together, on the strongest of them); nothing is
 sampled. The result names the best placement, the runner-up, and the two placements players
 use: everything on the strongest stack, and everything on the territory nearest the target.
 
->>> from strategy.risk.plan.position import path_turn
+>>> from strategy.risk.turns.building import path_turn
 >>> best = best_reinforcement(path_turn(3, (2,)), 2)
 >>> best.best.added, best.placements, best.value == plan_turn(path_turn(5, (2,))).value
 ((2,), 1, True)
@@ -25,9 +25,9 @@ from typing import Any, ClassVar, Literal
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.resources import require
-from strategy.risk.plan.describe import first_move, number_json
-from strategy.risk.plan.model import Turn
-from strategy.risk.plan.placement import (
+from strategy.risk.turns.describe import first_move, number_json
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.placement import (
     borders_target,
     distances,
     place,
@@ -35,8 +35,8 @@ from strategy.risk.plan.placement import (
     placements_on,
     slots,
 )
-from strategy.risk.plan.placement_report import Placed, Row, Shown, placed_json
-from strategy.risk.plan.solve import (
+from strategy.risk.turns.placement_report import Placed, Row, Shown, placed_json
+from strategy.risk.turns.solve import (
     Progress,
     TurnPlan,
     Value,

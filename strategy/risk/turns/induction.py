@@ -2,11 +2,11 @@
 state (:class:`Choice`), which moves a plan may use (:class:`Restriction`), and one solve's
 arithmetic, exact or float, in one code path (:class:`Induction`).
 
-The general induction (:func:`~strategy.risk.plan.solve.plan_turn`) and the compact one
-(:mod:`strategy.risk.plan.compact`) both evaluate a state with :meth:`Induction.evaluate`,
+The general induction (:func:`~strategy.risk.turns.solve.plan_turn`) and the compact one
+(:mod:`strategy.risk.turns.compact`) both evaluate a state with :meth:`Induction.evaluate`,
 so their numbers agree bit for bit; a new solver takes the same pieces from here.
 
->>> from strategy.risk.plan.position import path_turn
+>>> from strategy.risk.turns.building import path_turn
 >>> turn = path_turn(3, (1,))
 >>> start, _ = turn.start()
 >>> induction = Induction(turn, EveryMove(), True, turn.key(start))
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from strategy.risk.plan.model import Turn, TurnState
+from strategy.risk.turns.model import Turn, TurnState
 
 #: Float moves within this fraction of the largest payoff count as tied with the best.
 TIE_TOLERANCE = 1e-12

@@ -27,12 +27,12 @@ from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError, echo
 from strategy.engine.numbers import parse_fraction
 from strategy.engine.resources import require
-from strategy.risk.chain import chain_odds, chain_seconds, per_territory
 from strategy.risk.choices import ChoiceRule, choice_rule
 from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.outcomes import FinalStates
+from strategy.risk.paths import chain_odds, chain_seconds, per_territory
 from strategy.risk.results import Value
 from strategy.risk.rules import DEFAULT_RULES, Rules
 
@@ -142,7 +142,7 @@ def minimum_armies(
     """The fewest armies (in the rules' count) that conquer the whole path with P >= target.
 
     One number of defenders is one battle; several are an attack chain
-    (see ``strategy.risk.chain``), with ``leave`` armies left in each territory taken.
+    (see ``strategy.risk.paths``), with ``leave`` armies left in each territory taken.
     For one territory, a ``choice`` rule other than ``max`` or the objective ``keep:K``
     (capture with at least K armies left) asks for the optimal value of that
     probability: both sides choose their dice as well as they can. ``battle`` replaces the

@@ -1,11 +1,11 @@
 """The compact induction: the optimal plan's values with a state as one whole number.
 
-:func:`~strategy.risk.plan.solve.plan_turn` solves an unrestricted turn here. It computes
-the same values as the general induction (:class:`~strategy.risk.plan.induction.Induction`,
+:func:`~strategy.risk.turns.solve.plan_turn` solves an unrestricted turn here. It computes
+the same values as the general induction (:class:`~strategy.risk.turns.induction.Induction`,
 which still solves restricted plans), with the same arithmetic in the same order, so the
 numbers are equal (floats bit for bit), but
 
-* a state is one number, not a :class:`~strategy.risk.plan.model.TurnState`: the armies
+* a state is one number, not a :class:`~strategy.risk.turns.model.TurnState`: the armies
   as digits in base ``R`` (one more than the most armies a territory can hold) above the
   ``owned`` bits and ``keep:K``'s bit. A move changes a few digits, so a successor's
   number is found by arithmetic and looked up before any tuple is built;
@@ -17,8 +17,8 @@ numbers are equal (floats bit for bit), but
 
 Every move lowers the armies in play, so the recursion is at most that deep.
 
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.induction import EveryMove, Induction
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.induction import EveryMove, Induction
 >>> turn = path_turn(3, (1,))
 >>> start, _ = turn.start()
 >>> induction = Induction(turn, EveryMove(), True, turn.key(start))
@@ -34,9 +34,9 @@ from fractions import Fraction
 from typing import Any
 
 from strategy.engine.resources import TooLarge
-from strategy.risk.plan.fronts import Fronts
-from strategy.risk.plan.induction import Choice, Induction
-from strategy.risk.plan.model import Turn, TurnState
+from strategy.risk.turns.fronts import Fronts
+from strategy.risk.turns.induction import Choice, Induction
+from strategy.risk.turns.model import Turn, TurnState
 
 Progress = Callable[[int, int], None]
 # A capture's fixed part, per (territories held, source, target): the new ``owned``, the
@@ -48,7 +48,7 @@ _Capture = tuple[int, tuple[int, ...], bool, bool]
 class Codec:
     """States as whole numbers: ``armies`` in base ``radix`` above ``owned`` and ``kept``.
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> codec = Codec(path_turn(4, (2, 1)))
     >>> state = TurnState(3, (0, 3, 1), True)
     >>> codec.decode(codec.encode(state)) == state
@@ -279,7 +279,7 @@ class Values(Mapping[TurnState, Any]):
 
     def raw(self, state: TurnState) -> Any:
         """The value as kept: a state past a split into fronts is the product of its
-        fronts' values (:mod:`strategy.risk.plan.fronts`), so it need not have been met."""
+        fronts' values (:mod:`strategy.risk.turns.fronts`), so it need not have been met."""
         key = self.codec.encode(state)
         found = None if key is None else self.memo.get(key)
         if found is None and self.fronts.applies and key is not None:

@@ -4,12 +4,12 @@ The simulator shares the plan's model of the map (who may attack whom, the armie
 move in) but none of its probabilities: each roll throws the dice with numpy's generator,
 sorts them and pairs them. Trials that reach the same state together are rolled together,
 one array per state, so a run of 100,000 turns takes well under a second. The estimate and
-its confidence interval come from :mod:`strategy.risk.simulate` (Clopper-Pearson for
+its confidence interval come from :mod:`strategy.risk.sampling` (Clopper-Pearson for
 probabilities, an adjusted normal interval for means), so its agreement with the plan's
 exact value is a check of the whole induction.
 
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.solve import plan_turn
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.solve import plan_turn
 >>> plan = plan_turn(path_turn(8, (2, 1)))
 >>> run = simulate_plan(plan, trials=20_000, seed=7)
 >>> run.estimate.contains(plan.value)
@@ -27,10 +27,10 @@ import numpy as np
 
 from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import require
-from strategy.risk.plan.model import TurnState
-from strategy.risk.plan.solve import TurnPlan
 from strategy.risk.rules import whole_at_least
-from strategy.risk.simulate import Estimate, mean_interval, proportion_interval
+from strategy.risk.sampling import Estimate, mean_interval, proportion_interval
+from strategy.risk.turns.model import TurnState
+from strategy.risk.turns.solve import TurnPlan
 
 #: (state, attack just rolled or None, rewards banked so far)
 _Group = tuple[TurnState, tuple[int, int] | None, int]

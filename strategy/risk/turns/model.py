@@ -17,7 +17,7 @@ armies are dropped from the state (``0``). What they are worth is settled when t
 ``kept`` whether they were ``K`` or more. So states that differ only in armies that can
 no longer act are one state, which is what keeps a continent's plan small.
 
->>> from strategy.risk.plan.position import path_turn
+>>> from strategy.risk.turns.building import path_turn
 >>> turn = path_turn(4, (1, 1))  # origin with 4, then two territories of 1 in a row
 >>> state, reward = turn.start()
 >>> state, turn.attacks(state)
@@ -38,8 +38,8 @@ from typing import Literal, NamedTuple
 
 from strategy.engine.errors import InputError
 from strategy.risk.dice import rules_roll
-from strategy.risk.plan.objectives import CAPTURE_ALL, TurnObjective
 from strategy.risk.rules import DEFAULT_RULES, Rules
+from strategy.risk.turns.objectives import CAPTURE_ALL, TurnObjective
 
 MoveIn = Literal["classic", "any"]
 Step = tuple[int, int, Fraction]

@@ -1,11 +1,11 @@
-"""From a position on a map to the :class:`~strategy.risk.plan.model.Turn` to plan.
+"""From a position on a map to the :class:`~strategy.risk.turns.model.Turn` to plan.
 
 A position gives the armies on some territories, the attacker's (``--from``) and the
 others (``--defenders``); the whole board may be given. The *region* in play is the target
 and the territories of ``--region`` (a path to the target, say), with the attacker's
 territories that border them. Territories outside the region take no part.
 
->>> from strategy.risk.plan.maps import classic_map
+>>> from strategy.risk.turns.maps import classic_map
 >>> board = classic_map()
 >>> turn = build_turn(
 ...     board,
@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from strategy.engine.errors import InputError, echo
-from strategy.risk.plan.maps import Map, read_json
-from strategy.risk.plan.model import MoveIn, Turn
-from strategy.risk.plan.objectives import CAPTURE_ALL, TurnObjective
 from strategy.risk.rules import DEFAULT_RULES, Rules
+from strategy.risk.turns.maps import Map, read_json
+from strategy.risk.turns.model import MoveIn, Turn
+from strategy.risk.turns.objectives import CAPTURE_ALL, TurnObjective
 
 #: Territories in a region: each is a bit of a state's ``owned`` mask, and the size bound
 #: walks the subsets of the enemy territories among them.

@@ -16,11 +16,11 @@ defenders bordering them: thousands where the real turn has hundreds of millions
 
 **Lower bound**: the value of any plan the attacker can follow is at most the optimal one;
 :func:`plan_bounds` takes the best of attacking everything
-(:mod:`strategy.risk.plan.baselines`) and of the plans that split the target among the
+(:mod:`strategy.risk.turns.baselines`) and of the plans that split the target among the
 stacks, each blitzing its own path (:func:`split_chains`), each evaluated exactly.
 
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.solve import plan_turn
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.solve import plan_turn
 >>> turn = path_turn(6, (2, 1))
 >>> pooled_value(turn) == plan_turn(turn).value  # one stack on a path: nothing is pooled
 True
@@ -35,10 +35,10 @@ from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
-from strategy.risk.plan.baselines import AttackEverything, Chain
-from strategy.risk.plan.model import Turn
-from strategy.risk.plan.position import path_turn
-from strategy.risk.plan.solve import Value, plan_turn
+from strategy.risk.turns.baselines import AttackEverything, Chain
+from strategy.risk.turns.building import path_turn
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.solve import Value, plan_turn
 
 #: The most armies in play for which the pooled upper bound is computed.
 POOL_ARMIES = 2_000
@@ -145,7 +145,7 @@ def split_chains(turn: Turn, *, exact: bool = False) -> tuple[Value, tuple[Chain
     it is a plan the attacker can follow, so its value is a lower bound. Paths are tried up
     to :data:`MAX_PATHS` from each stack; ``(0, ())`` if no split covers the target.
 
-    >>> from strategy.risk.chain import chain_odds
+    >>> from strategy.risk.paths import chain_odds
     >>> value, chains = split_chains(path_turn(6, (2, 1)), exact=True)
     >>> value == chain_odds(6, (2, 1)).win_probability, chains
     (True, (Chain(origin=0, path=(1, 2)),))
@@ -215,7 +215,7 @@ def plan_bounds(turn: Turn, *, exact: bool = False) -> PlanBounds:
     """Bounds on the optimal capture-all plan's value without solving it: the best of
     attacking everything and :func:`split_chains` below, the pooled turn above.
 
-    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.turns.building import path_turn
     >>> bounds = plan_bounds(path_turn(6, (2, 1)), exact=True)
     >>> bounds.lower == bounds.upper, bounds.lower_plan
     (True, 'attack everything')

@@ -8,8 +8,8 @@ attack, once started, goes on until the territory falls or the stack is spent un
 (the expected number of times, where play could take it twice) and the armies it was
 seen with, as ranges.
 
->>> from strategy.risk.plan.position import path_turn
->>> from strategy.risk.plan.solve import plan_turn
+>>> from strategy.risk.turns.building import path_turn
+>>> from strategy.risk.turns.solve import plan_turn
 >>> print("\\n".join(plan_lines(plan_turn(path_turn(4, (1, 1))))))
 At the start:
   attack territory 1 from origin [100.0%; origin 4, territory 1 1]
@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from strategy.risk.plan.follow import Flow, moves, play_forward
-from strategy.risk.plan.induction import Choice
-from strategy.risk.plan.model import Turn, TurnState
-from strategy.risk.plan.solve import TurnPlan, Value
+from strategy.risk.turns.follow import Flow, moves, play_forward
+from strategy.risk.turns.induction import Choice
+from strategy.risk.turns.model import Turn, TurnState
+from strategy.risk.turns.solve import TurnPlan, Value
 
 Attack = tuple[int, int]
 
