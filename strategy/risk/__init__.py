@@ -9,22 +9,20 @@ The everyday names are here: ``from strategy import risk; risk.odds(10, 6)``, as
 >>> risk.table(2, 1, exact=True).values  # seed 003: Pr(1,1) = 0, Pr(2,1) = 15/36
 ((Fraction(0, 1),), (Fraction(5, 12),))
 
-``chain``, ``need``, ``commit``, ``simulate`` and ``plan`` are functions here and modules
-too (``strategy.risk.paths`` holds the kernels): the package keeps the function under the
-name when the module loads, so ``risk.chain(...)`` is always the call; import the
-modules' contents with ``from strategy.risk.paths import chain_odds``.
+The modules are named by topic and never like a function exported here (``risk.chain`` is
+the call, :mod:`strategy.risk.paths` the module of its kernels), so every module imports in
+every form and ``dir(risk)`` lists every name:
 
->>> import strategy.risk.paths  # the module loads ...
->>> risk.chain(3, [1]).win_probability  # ... and the name is still the function
-Fraction(1955, 2592)
+>>> import strategy.risk.paths as paths
+>>> risk.chain(3, [1]).win_probability == paths.chain_odds(3, [1]).win_probability
+True
+>>> {"chain", "odds", "plan"} <= set(dir(risk))
+True
 """
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
-from typing import Any
+from strategy._lazy import lazy_exports
 
 #: Each everyday name and the module it lives in.
 EXPORTS = {
@@ -50,20 +48,6 @@ EXPORTS = {
 
 __all__ = sorted(EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    if name not in EXPORTS:
-        raise AttributeError(f"module 'strategy.risk' has no attribute {name!r}")
-    return getattr(importlib.import_module(EXPORTS[name]), name)
-
-
-class _Package(types.ModuleType):
-    """This package, keeping its functions' names when modules of the same name load."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in EXPORTS and isinstance(value, types.ModuleType):
-            return  # the import system binds a loaded submodule here: the function stays
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+__getattr__, __dir__ = lazy_exports(
+    __name__, {name: (module, name) for name, module in EXPORTS.items()}
+)
