@@ -58,6 +58,8 @@ def leaves(
     parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
 ) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     """``(command words, parser)`` of every command that runs."""
+    if isinstance(parser, common.Parser):
+        parser.ready()  # a list of registered games fills in on first use
     groups = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     if not groups:
         return [(path, parser)]

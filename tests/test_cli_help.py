@@ -7,12 +7,15 @@ from collections.abc import Iterator
 
 import pytest
 
+from strategy.cli.common import Parser
 from strategy.cli.main import build_parser
 
 
 def commands(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
     """The parser and every parser below it, depth first."""
     yield parser
+    if isinstance(parser, Parser):
+        parser.ready()  # a list of registered games fills in on first use
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for child in dict.fromkeys(action.choices.values()):

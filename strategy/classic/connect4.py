@@ -30,6 +30,7 @@ from typing import NamedTuple
 from strategy.classic.base import GameDefaults
 from strategy.engine.errors import InputError, echo
 from strategy.engine.game import NodeKind
+from strategy.engine.registry import Parameter, register_game
 from strategy.engine.search import MoveOrdering, alphabeta, iterative_deepening
 
 __all__ = [
@@ -305,3 +306,27 @@ def solve_connect4(
     if len({(c.value, c.best_moves) for c in counts}) > 1:
         raise RuntimeError(f"the searches disagree on {game.shape}: {counts}")
     return Connect4Solution(width, height, counts[0].value, counts[0].best_moves, tuple(counts))
+
+
+#: The largest board solved exactly on request: the full solve keeps every position.
+EXACT_CELLS = 16
+#: The longest side offered to the registry's tools (7 x 6 is the classic board).
+MAX_SIDE = 10
+
+register_game(
+    "connect4",
+    Connect4,
+    summary="Connect Four on a small board (payoff +1 if the first player wins)",
+    parameters=(
+        Parameter("width", "columns (4)", default=4, minimum=1, maximum=MAX_SIDE),
+        Parameter("height", "rows (4)", default=4, minimum=1, maximum=MAX_SIDE),
+    ),
+    example="--width 4 --height 3",
+    payoffs=(-1.0, 1.0),
+    title=lambda width, height: f"Connect Four {width} x {height}",
+    exact_limit=lambda width, height: (
+        f"an exact solve of Connect Four is limited to {EXACT_CELLS} cells"
+        if width * height > EXACT_CELLS
+        else None
+    ),
+)

@@ -21,6 +21,7 @@ from strategy.classic.base import GameDefaults
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.game import NodeKind
+from strategy.engine.registry import Parameter, register_game
 from strategy.engine.resources import require
 from strategy.engine.solve import solve
 
@@ -137,3 +138,23 @@ def analyse_dice(rolls: int = 3, sides: int = 6) -> DiceAnalysis:
     value = result.value
     assert isinstance(value, Fraction)
     return DiceAnalysis(rolls, sides, value, keep_from, result.states_visited)
+
+
+def _label(state: DiceState) -> str:
+    face = "rolling" if state.face is None else f"shows {state.face}"
+    return f"roll {state.rolls_used} {face}" + (" kept" if state.stopped else "")
+
+
+register_game(
+    "dice",
+    RollOrStop,
+    summary="seed 002's roll-or-stop dice game: keep a face or roll again",
+    parameters=(
+        Parameter("rolls", "rolls allowed (default 2)", default=2, minimum=1),
+        Parameter("sides", "faces of the die (default 6)", default=6, minimum=1),
+    ),
+    flags=("chance",),
+    example="--rolls 3 --sides 4",
+    title=lambda rolls, sides: f"roll-or-stop, {rolls} rolls of a d{sides}",
+    label=_label,
+)

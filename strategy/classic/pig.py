@@ -38,6 +38,7 @@ from strategy.classic.base import GameDefaults
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.game import NodeKind
+from strategy.engine.registry import Parameter, register_game
 from strategy.engine.resources import require_memory
 
 __all__ = ["PigGame", "PigSolution", "PigState", "solve_pig"]
@@ -285,3 +286,23 @@ def _guess_starts(
     guess = np.where(mine == goal - 1, along_theirs, guess)
     guess = np.where(theirs == goal - 1, along_mine, guess)
     return np.where((mine == goal - 1) & (theirs == goal - 1), 0.5, guess)
+
+
+#: The largest goal solved exactly on request (the exact method grows quickly).
+MAX_EXACT_GOAL = 30
+
+register_game(
+    "pig",
+    PigGame,
+    summary="Pig (payoff 1 if the first player wins)",
+    parameters=(Parameter("goal", "points to win (10)", default=10, minimum=1),),
+    flags=("chance", "cyclic"),
+    example="--goal 10",
+    payoffs=(0.0, 1.0),
+    title=lambda goal: f"Pig to {goal}",
+    exact_limit=lambda goal: (
+        f"an exact solve of Pig is limited to goals up to {MAX_EXACT_GOAL}"
+        if goal > MAX_EXACT_GOAL
+        else None
+    ),
+)

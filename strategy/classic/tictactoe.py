@@ -21,6 +21,7 @@ from functools import cached_property
 from strategy.classic.base import GameDefaults
 from strategy.engine.errors import InputError, echo
 from strategy.engine.game import NodeKind
+from strategy.engine.registry import Parameter, register_game
 
 __all__ = ["LINES", "Board", "TicTacToe"]
 
@@ -176,3 +177,33 @@ class TicTacToe(GameDefaults):
     def child(self, state: Board, action: int) -> Board:
         """Mark cell ``action`` for the player to move."""
         return state.play(action)
+
+
+def tictactoe_game(position: str = ".........") -> TicTacToe:
+    """Tic-tac-toe from ``position``, nine marks X, O or . (rows may be split by /).
+
+    >>> tictactoe_game("XX./OO./...").start.to_move
+    'X'
+    """
+    return TicTacToe(Board.parse(position))
+
+
+register_game(
+    "tictactoe",
+    tictactoe_game,
+    summary="tic-tac-toe from a position (cells 1-9 row by row; payoff +1 if X wins)",
+    parameters=(
+        Parameter(
+            "position",
+            "nine marks X, O or ., rows may be split by / (default: the empty board)",
+            default=".........",
+            kind=str,
+            positional=True,
+        ),
+    ),
+    example="'X.O/.X./...'",
+    payoffs=(-1.0, 1.0),
+    title=lambda position: f"tic-tac-toe {Board.parse(position).cells}",
+    label=lambda board: "/".join(board.rows()),
+    attributes=lambda board: {"to_move": board.to_move},
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
@@ -37,7 +37,36 @@ def one_line(text: str) -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line, not a usage block."""
+    """An ArgumentParser whose errors are one line, not a usage block, and whose ``later``
+    steps (a list of registered games, say) run when it is first used: building the whole
+    command line then imports none of what they need.
+
+    >>> parser = Parser(prog="demo")
+    >>> parser.later.append(lambda p: p.add_argument("--late", default=1))
+    >>> parser.parse_args([]).late
+    1
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.later: list[Callable[[Parser], None]] = []
+
+    def ready(self) -> Parser:
+        """This parser with its ``later`` steps done."""
+        while self.later:
+            self.later.pop(0)(self)
+        return self
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        return super(Parser, self.ready()).parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        return super(Parser, self.ready()).format_usage()
+
+    def format_help(self) -> str:
+        return super(Parser, self.ready()).format_help()
 
     def error(self, message: str) -> NoReturn:
         message = cut_quotations(message)  # argparse quotes the value it refuses whole

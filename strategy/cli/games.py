@@ -51,8 +51,9 @@ TIME_LIMIT = 300.0
 INDENTED_VALUES = 10_000
 
 
-#: Pig's options but ``--goal``.
+#: Pig's options.
 PIG_OPTIONS = (
+    Option("--goal", type=positive_int, default=100, help="points to win (100)"),
     Option("--hold-at", type=positive_int, help="both players hold at this turn total"),
     Option(
         "--method",
@@ -100,44 +101,6 @@ def add_command(
     return parser
 
 
-def add_nim_arguments(parser: argparse.ArgumentParser) -> None:
-    """The heaps of a Nim position and ``--misere``."""
-    parser.add_argument("heaps", nargs="+", type=nonnegative_int, metavar="HEAP")
-    parser.add_argument(
-        "--misere", action="store_true", help="whoever takes the last counter loses"
-    )
-
-
-def add_position_argument(parser: argparse.ArgumentParser) -> None:
-    """A tic-tac-toe position, the empty board unless given."""
-    parser.add_argument("position", nargs="?", default=".........", help="nine marks X, O or .")
-
-
-def add_dice_options(parser: argparse.ArgumentParser, rolls: int, *, say_sides: bool) -> None:
-    """``--rolls`` (default ``rolls``) and ``--sides`` of the roll-or-stop dice game;
-    ``say_sides``: whether the help of ``--sides`` names its default.
-
-    >>> parser = argparse.ArgumentParser()
-    >>> add_dice_options(parser, 2, say_sides=True)
-    >>> parser.parse_args(["--sides", "4"])
-    Namespace(rolls=2, sides=4)
-    """
-    sides = "faces of the die" + (" (default 6)" if say_sides else "")
-    parser.add_argument(
-        "--rolls", type=positive_int, default=rolls, help=f"rolls allowed (default {rolls})"
-    )
-    parser.add_argument("--sides", type=positive_int, default=6, help=sides)
-
-
-def goal_option(goal: int) -> Option:
-    """Pig's ``--goal``, ``goal`` by default.
-
-    >>> goal_option(10).help
-    'points to win (10)'
-    """
-    return Option("--goal", type=positive_int, default=goal, help=f"points to win ({goal})")
-
-
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add the classic-games commands to the top-level parser."""
     nim = add_command(
@@ -147,7 +110,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "nim 3 4 5\nnim 1 3 5 7 --misere --json",
         run_nim,
     )
-    add_nim_arguments(nim)
+    nim.add_argument("heaps", nargs="+", type=nonnegative_int, metavar="HEAP")
+    nim.add_argument("--misere", action="store_true", help="whoever takes the last counter loses")
 
     sub = add_command(
         commands,
@@ -191,7 +155,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "tictactoe\ntictactoe 'X.O/.X./...' --json",
         run_tictactoe,
     )
-    add_position_argument(ttt)
+    ttt.add_argument("position", nargs="?", default=".........", help="nine marks X, O or .")
 
     stones = add_command(
         commands,
@@ -210,7 +174,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "dice --rolls 3\ndice --rolls 5 --sides 20 --json",
         run_dice,
     )
-    add_dice_options(dice, 3, say_sides=False)
+    dice.add_argument("--rolls", type=positive_int, default=3, help="rolls allowed (default 3)")
+    dice.add_argument("--sides", type=positive_int, default=6, help="faces of the die")
 
     pig = add_command(
         commands,
@@ -219,7 +184,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "pig --goal 100\npig --goal 100 --hold-at 20\npig --goal 10 --json",
         run_pig,
     )
-    add_options(pig, (goal_option(100), *PIG_OPTIONS))
+    add_options(pig, PIG_OPTIONS)
 
     matrix = add_command(
         commands,

@@ -8,8 +8,9 @@ too.
 >>> from strategy.cli.common import Parser
 >>> commands = Parser(prog="strategy").add_subparsers(dest="command")
 >>> register(commands)
->>> sorted(commands.choices["graph"]._subparsers._group_actions[0].choices)
-['dice', 'nim', 'tictactoe']
+>>> games = commands.choices["graph"].ready()._subparsers._group_actions[0].choices
+>>> {"dice", "nim", "tictactoe"} <= set(games) and "pig" not in games  # Pig's states repeat
+True
 """
 
 from __future__ import annotations
@@ -18,16 +19,16 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, add_commands, add_parser, cannot_write, output_file
-from strategy.cli.games import add_dice_options, add_nim_arguments
+from strategy.cli.common import CliError, Parser, add_parser, cannot_write, output_file
+from strategy.cli.listed_games import add_game_commands, chosen_game
 from strategy.cli.options import Option, add_options, positive_int
 
 if TYPE_CHECKING:
     from strategy.engine.game import Game
     from strategy.present.graph import StateView
 
-# The heaps' product bounds the positions of a Nim game; past this the graph is too big to use.
-MAX_NIM_POSITIONS = 20_000
+#: Past this many positions (as a game bounds them) a graph is too big to use.
+MAX_POSITIONS = 20_000
 MAX_EXACT_SHOWN = 60
 
 SUMMARY = "export a classic game's solved state graph (GraphML, GEXF, JSON, DOT, picture)"
@@ -128,83 +129,31 @@ def export(
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add ``graph`` and one subcommand per game."""
+    """Add ``graph`` and one subcommand per registered game whose states do not repeat."""
     parser = add_parser(commands, "graph", SUMMARY, ABOUT, EPILOG)
-    games = add_commands(parser, "game", "GAME")
-    nim = _game(games, "nim", "Nim from the given heaps", "nim 1 2 3 --out nim.graphml", run_nim)
-    add_nim_arguments(nim)
-    board = _game(
-        games,
-        "tictactoe",
-        "tic-tac-toe from a position",
-        'tictactoe "XO./.X./..O" --draw board.png',
-        run_tictactoe,
+    assert isinstance(parser, Parser)
+    add_game_commands(
+        parser,
+        "graph",
+        lambda game: "cyclic" not in game.flags,
+        lambda summary: f"the state graph of {summary}",
+        run_game,
+        add_graph_options,
     )
-    board.add_argument(
-        "board",
-        nargs="?",
-        default=".........",
-        help="nine marks X, O or ., rows may be split by / (default: the empty board)",
-    )
-    dice = _game(
-        games,
-        "dice",
-        "seed 002's roll-or-stop dice game",
-        "dice --rolls 3 --optimal-only --out dice.gexf",
-        run_dice,
-    )
-    add_dice_options(dice, 2, say_sides=True)
 
 
-def _game(
-    games: argparse._SubParsersAction[Any], name: str, summary: str, example: str, run: Any
-) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = games.add_parser(
-        name, help=summary, description=summary, epilog=f"example: strategy graph {example}"
-    )
-    add_graph_options(parser)
-    parser.set_defaults(handler=run)
-    return parser
-
-
-def run_nim(args: argparse.Namespace) -> int:
-    """Nim: a state is the heaps and who is to move; an action names the heaps it leaves."""
-    import math
-
-    from strategy.classic.nim import nim_moves
-    from strategy.engine.impartial import ImpartialGame
+def run_game(args: argparse.Namespace) -> int:
+    """The solved state graph of the registered game the command line names."""
     from strategy.present.graph import StateView
 
-    heaps = tuple(args.heaps)
-    if math.prod(heap + 1 for heap in heaps) > MAX_NIM_POSITIONS:
-        raise CliError(f"heaps {heaps} give too many positions for a graph; try smaller heaps")
-    game = ImpartialGame(nim_moves, start=heaps, misere=args.misere)
-    view: StateView[tuple[tuple[int, ...], bool]] = StateView(
-        label=lambda state: " ".join(map(str, state[0])) + (" first" if state[1] else " second"),
-        attributes=lambda state: {"counters": sum(state[0])},
-    )
-    return export(args, game, view)
-
-
-def run_tictactoe(args: argparse.Namespace) -> int:
-    """Tic-tac-toe: a state is the board, labelled by its rows."""
-    from strategy.classic.tictactoe import Board, TicTacToe
-    from strategy.present.graph import StateView
-
-    view: StateView[Board] = StateView(
-        label=lambda board: "/".join(board.rows()),
-        attributes=lambda board: {"to_move": board.to_move},
-    )
-    return export(args, TicTacToe(Board.parse(args.board)), view)
-
-
-def run_dice(args: argparse.Namespace) -> int:
-    """Roll-or-stop: a state is the rolls used, the face showing and whether play stopped."""
-    from strategy.classic.dice_game import DiceState, RollOrStop
-    from strategy.present.graph import StateView
-
-    def label(state: DiceState) -> str:
-        face = "rolling" if state.face is None else f"shows {state.face}"
-        return f"roll {state.rolls_used} {face}" + (" kept" if state.stopped else "")
-
-    return export(args, RollOrStop(args.rolls, args.sides), StateView(label=label))
+    game, arguments, built = chosen_game(args)
+    positions = game.states(**arguments) if game.states else 0
+    if positions > min(MAX_POSITIONS, args.max_states):
+        raise CliError(
+            f"{game.describe(**arguments)} has up to {positions:,} positions: too many positions "
+            "for a graph; try a smaller game"
+        )
+    view = StateView(label=game.label)
+    if game.attributes is not None:
+        view = StateView(label=game.label, attributes=game.attributes)
+    return export(args, built, view)

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TextIO
 
-from strategy.cli.common import add_budget_options, leaf_parsers, one_line
+from strategy.cli.common import Parser, add_budget_options, leaf_parsers, one_line
 from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import (
     Budget,
@@ -77,7 +77,9 @@ def add_budgets(parser: argparse.ArgumentParser) -> None:
     but for a command that runs until stopped (``set_defaults(unbounded=True)``: a server,
     whose requests have limits of their own)."""
     for leaf in leaf_parsers(parser):
-        if not leaf.get_default("unbounded"):
+        if isinstance(leaf, Parser) and leaf.later:
+            leaf.later.append(add_budgets)  # its commands come later: budget them then
+        elif not leaf.get_default("unbounded"):
             add_budget_options(leaf)
 
 

@@ -24,6 +24,7 @@ GROUPS = (
     "strategy.cli.search_games",
     "strategy.cli.paper",
     "strategy.cli.graph",
+    "strategy.cli.export",
     "strategy.cli.serve",
 )
 

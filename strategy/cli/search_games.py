@@ -1,4 +1,5 @@
-"""The search commands of seed 002: ``mcts`` (tic-tac-toe, Pig, a Risk battle) and ``connect4``.
+"""The search commands of seed 002: ``mcts`` (on every registered game without simultaneous
+moves: tic-tac-toe, Pig, a Risk battle, ...) and ``connect4``.
 
 >>> from strategy.cli.common import Parser
 >>> commands = Parser(prog="strategy").add_subparsers(dest="command")
@@ -10,21 +11,17 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
-from strategy.cli.common import CliError, add_parser
-from strategy.cli.games import (
-    MAX_EXACT_PIG_GOAL,
-    add_command,
-    add_position_argument,
-    emit,
-    goal_option,
-)
+from strategy.cli.common import CliError, Parser, add_output_options, add_parser
+from strategy.cli.games import add_command, emit
+from strategy.cli.listed_games import add_game_commands, chosen_game, refuse_exact
 from strategy.cli.options import nonnegative_int, positive_int
+from strategy.engine.game import GameError
 from strategy.engine.numbers import fraction_text
-from strategy.risk.choices import CHOICE_RULES
+from strategy.engine.registry import RegisteredGame
 
 MCTS_SUMMARY = "Monte Carlo tree search (UCT with chance nodes) on a game, seeded"
 MCTS_ABOUT = (
@@ -41,56 +38,20 @@ MAX_PLAYOUTS = 5_000_000
 #: The largest Connect Four board searched (6 x 4, 24 cells: seconds with ordering, minutes
 #: without).
 MAX_CELLS = 25
-#: The largest Risk battle whose exact value ``mcts --compare`` computes.
-MAX_COMPARE_ARMIES = 30
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add ``mcts`` and ``connect4`` to the top-level parser."""
+    """Add ``mcts`` (one subcommand per registered game) and ``connect4``."""
     mcts = add_parser(commands, "mcts", MCTS_SUMMARY, MCTS_ABOUT, MCTS_EPILOG)
-    games = mcts.add_subparsers(dest="game", required=True, metavar="GAME")
-    ttt = add_command(
-        games,
-        "tictactoe",
-        "MCTS on tic-tac-toe (cells 1-9 row by row; payoff +1 if X wins)",
-        "mcts tictactoe --playouts 20000 --seed 1\nmcts tictactoe 'X.O/.X./...' --compare",
+    assert isinstance(mcts, Parser)
+    add_game_commands(
+        mcts,
+        "mcts",
+        lambda game: "simultaneous" not in game.flags,
+        lambda summary: f"MCTS on {summary}",
         run_mcts,
+        _add_search_options,
     )
-    add_position_argument(ttt)
-    pig = add_command(
-        games,
-        "pig",
-        "MCTS on Pig (payoff 1 if the first player wins)",
-        "mcts pig --goal 10 --playouts 50000\nmcts pig --goal 6 --compare --json",
-        run_mcts,
-    )
-    goal_option(10).add(pig)
-    risk = add_command(
-        games,
-        "risk",
-        "MCTS on a Risk battle under a choice rule (payoff 1 if the attacker captures)",
-        "mcts risk 5 3 --choice sees-roll\nmcts risk 10 6 --choice respond --compare --json",
-        run_mcts,
-    )
-    risk.add_argument("attackers", type=positive_int, help="armies in the attacking territory")
-    risk.add_argument("defenders", type=positive_int, help="defending armies")
-    risk.add_argument(
-        "--choice",
-        choices=tuple(CHOICE_RULES),
-        default="sees-roll",
-        help="who chooses dice when (default sees-roll; announce is simultaneous: refused)",
-    )
-    for parser in (ttt, pig, risk):
-        parser.add_argument("--playouts", type=positive_int, default=10_000, help="(10,000)")
-        parser.add_argument("--seed", type=nonnegative_int, help="random seed (default: fresh)")
-        parser.add_argument(
-            "--exploration", type=float, default=None, help="UCB1's constant (default sqrt 2)"
-        )
-        parser.add_argument(
-            "--compare",
-            action="store_true",
-            help="also solve exactly: the error, and whether the move found is optimal",
-        )
 
     c4 = add_command(
         commands,
@@ -110,37 +71,29 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
 
 
-def _game(args: argparse.Namespace) -> tuple[Any, tuple[float, float], str, Callable[[], Any]]:
-    """The game asked for, its payoff bounds, its name, and how to solve it exactly."""
-    if args.game == "tictactoe":
-        from strategy.classic.tictactoe import Board, TicTacToe
-        from strategy.engine.solve import solve
+def _add_search_options(parser: argparse.ArgumentParser) -> None:
+    add_output_options(parser)
+    parser.add_argument("--playouts", type=positive_int, default=10_000, help="(10,000)")
+    parser.add_argument("--seed", type=nonnegative_int, help="random seed (default: fresh)")
+    parser.add_argument(
+        "--exploration", type=float, default=None, help="UCB1's constant (default sqrt 2)"
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="also solve exactly: the error, and whether the move found is optimal",
+    )
 
-        board = Board.parse(args.position)
-        ttt = TicTacToe(board)
-        return ttt, (-1.0, 1.0), f"tic-tac-toe {board.cells}", lambda: solve(ttt)
-    if args.game == "pig":
-        from strategy.classic.pig import PigGame
+
+def _exact(game: RegisteredGame, built: Any) -> Any:
+    """The exact solution of ``built``: value iteration where states repeat."""
+    if "cyclic" in game.flags:
         from strategy.engine.value_iteration import solve_exactly
 
-        if args.compare and args.goal > MAX_EXACT_PIG_GOAL:
-            raise CliError(f"--compare solves Pig exactly, for goals up to {MAX_EXACT_PIG_GOAL}")
-        pig = PigGame(args.goal)
-        return pig, (0.0, 1.0), f"Pig to {args.goal}", lambda: solve_exactly(pig)
+        return solve_exactly(built)
     from strategy.engine.solve import solve
-    from strategy.risk.game import BattleGame
 
-    a, d = args.attackers, args.defenders
-    if args.compare and max(a, d) > MAX_COMPARE_ARMIES:
-        raise CliError(f"--compare solves the battle exactly, up to {MAX_COMPARE_ARMIES} armies")
-    if args.choice == "announce":
-        # Both sides choose at once there: a stage game, which MCTS does not search.
-        raise CliError(
-            "--choice announce has simultaneous moves, which MCTS does not search: "
-            "strategy risk odds --choice announce solves them exactly"
-        )
-    battle = BattleGame(a, d, choice=args.choice)
-    return battle, (0.0, 1.0), f"Risk {a} v {d} ({args.choice})", lambda: solve(battle)
+    return solve(built)
 
 
 def run_mcts(args: argparse.Namespace) -> int:
@@ -151,16 +104,22 @@ def run_mcts(args: argparse.Namespace) -> int:
     if args.playouts > MAX_PLAYOUTS:
         raise CliError(f"--playouts is limited to {MAX_PLAYOUTS:,}")
     exploration = DEFAULT_EXPLORATION if args.exploration is None else args.exploration
-    game, payoffs, name, exact = _game(args)
-    with ProgressBar("mcts") as progress:
-        result = mcts(
-            game,
-            playouts=args.playouts,
-            seed=args.seed,
-            exploration=exploration,
-            payoffs=payoffs,
-            progress=progress,
-        )
+    game, arguments, built = chosen_game(args)
+    if args.compare:
+        refuse_exact(game, arguments, "--compare")
+    name = game.describe(**arguments)
+    try:
+        with ProgressBar("mcts") as progress:
+            result = mcts(
+                built,
+                playouts=args.playouts,
+                seed=args.seed,
+                exploration=exploration,
+                payoffs=game.payoffs,
+                progress=progress,
+            )
+    except GameError as error:  # a simultaneous state, say: the game, not the program
+        raise CliError(str(error)) from None
     moves = [
         {"move": _plain(key), "playouts": count, "mean": result.means[key]}
         for key, count in result.visits.items()
@@ -189,7 +148,7 @@ def run_mcts(args: argparse.Namespace) -> int:
     else:
         lines.append("the game is over at the start")
     if args.compare:
-        solved = exact()
+        solved = _exact(game, built)
         value = Fraction(solved.value)
         optimal = solved.optimal_actions.get(result.start, ())
         agrees = result.best_action is None or result.best_action in optimal

@@ -29,8 +29,9 @@ from fractions import Fraction
 from typing import Literal, NamedTuple, cast
 
 from strategy.engine.game import NodeKind
+from strategy.engine.registry import Parameter, register_game
 from strategy.risk.battle import Battle
-from strategy.risk.choices import ChoiceRule, choice_rule
+from strategy.risk.choices import CHOICE_RULES, ChoiceRule, choice_rule
 from strategy.risk.dice import Roll, roll_outcomes, top_outcomes
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.plays import ATTACK, STOP
@@ -197,3 +198,33 @@ class BattleGame:
         if self.choice.defender_answers:
             return BattleState(a, d, "defend", k)  # type: ignore[arg-type]
         return BattleState(a, d, "roll", k, self.rules.defender_dice_for(d))  # type: ignore[arg-type]
+
+
+#: The largest side of a battle solved exactly on request.
+EXACT_ARMIES = 30
+
+register_game(
+    "risk",
+    lambda attackers, defenders, choice: BattleGame(attackers, defenders, choice=choice),
+    summary="a Risk battle under a choice rule (payoff 1 if the attacker captures)",
+    parameters=(
+        Parameter("attackers", "armies in the attacking territory", minimum=1, positional=True),
+        Parameter("defenders", "defending armies", minimum=1, positional=True),
+        Parameter(
+            "choice",
+            "who chooses dice when (default sees-roll; announce is simultaneous)",
+            default="sees-roll",
+            kind=str,
+            choices=tuple(CHOICE_RULES),
+        ),
+    ),
+    flags=("chance",),
+    example="5 3 --choice sees-roll",
+    payoffs=(0.0, 1.0),
+    title=lambda attackers, defenders, choice: f"Risk {attackers} v {defenders} ({choice})",
+    exact_limit=lambda attackers, defenders, choice: (
+        f"an exact solve of a battle is limited to {EXACT_ARMIES} armies a side"
+        if max(attackers, defenders) > EXACT_ARMIES
+        else None
+    ),
+)

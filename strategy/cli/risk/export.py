@@ -16,15 +16,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from strategy.cli.common import add_parser, output_file, write_text
-from strategy.cli.options import positive_int
+from strategy.cli.common import add_parser, write_text
+from strategy.cli.export import add_tree_options
 from strategy.cli.risk.terms import (
     add_battle_arguments,
     add_play_options,
     add_rule_options,
     battle_from_args,
 )
-from strategy.interop.efg import MAX_NODES
 
 SUMMARY = "write a battle's game tree as a Gambit extensive form (.efg)"
 ABOUT = (
@@ -44,14 +43,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_battle_arguments(parser)
     add_play_options(parser)
     add_rule_options(parser)
-    parser.add_argument("--out", metavar="FILE", type=output_file, help="write to FILE, not stdout")
-    parser.add_argument(
-        "--max-nodes",
-        type=positive_int,
-        default=MAX_NODES,
-        metavar="N",
-        help=f"refuse trees of more than N nodes (default {MAX_NODES})",
-    )
+    add_tree_options(parser)
     parser.set_defaults(handler=run)
 
 
