@@ -54,7 +54,18 @@ def registered_countdown() -> Iterator[None]:
 
 def test_the_classic_games_register_themselves() -> None:
     games = discover(*GAME_MODULES)
-    assert {"nim", "tictactoe", "dice", "pig", "connect4", "risk"} <= set(games)
+    classic = {
+        "nim",
+        "octal",
+        "subtraction",
+        "grundy",
+        "tictactoe",
+        "connect4",
+        "stones",
+        "dice",
+        "pig",
+    }
+    assert classic | {"risk"} <= set(games)
     assert "cyclic" in games["pig"].flags and "chance" in games["dice"].flags
     assert all(game.summary and game.example for game in games.values())
 

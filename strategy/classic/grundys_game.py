@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from strategy.classic.base import register_heap_game
 from strategy.engine.errors import InputError
 from strategy.engine.heap_grundy import (
     HeapRules,
@@ -94,3 +95,12 @@ def analyse_grundys_game(
     if max_seconds is not None:
         require_time(RULES, up_to, f"Grundy's game to heap {up_to:,}", max_seconds)
     return GrundysGame(tuple(grundy_values(RULES, up_to, progress=progress).tolist()))
+
+
+register_heap_game(
+    "grundy",
+    lambda: RULES.moves,
+    summary="Grundy's game (split a heap into two unequal heaps) on the given heaps",
+    example="7",
+    title=lambda heaps, misere: f"Grundy's game on {' '.join(map(str, heaps))}",
+)

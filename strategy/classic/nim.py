@@ -18,10 +18,10 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from strategy.classic.base import register_heap_game
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
-from strategy.engine.impartial import ImpartialGame, nim_sum
-from strategy.engine.registry import Parameter, register_game
+from strategy.engine.impartial import nim_sum
 
 __all__ = ["NimAnalysis", "NimMove", "analyse_nim", "nim_moves"]
 
@@ -115,36 +115,11 @@ def nim_moves(heaps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
             yield (*heaps[:index], leaves, *heaps[index + 1 :])
 
 
-NimState = tuple[tuple[int, ...], bool]
-
-
-def nim_game(heaps: tuple[int, ...], misere: bool = False) -> ImpartialGame[tuple[int, ...]]:
-    """Nim from ``heaps`` for the generic solvers (+1 when the first player wins).
-
-    >>> from strategy.engine.solve import solve
-    >>> solve(nim_game((1, 2))).value  # nim-sum 3: the first player wins
-    Fraction(1, 1)
-    """
-    return ImpartialGame(nim_moves, start=tuple(heaps), misere=misere)
-
-
-def _label(state: NimState) -> str:
-    return " ".join(map(str, state[0])) + (" first" if state[1] else " second")
-
-
-register_game(
+register_heap_game(
     "nim",
-    nim_game,
+    lambda: nim_moves,
     summary="Nim from the given heaps",
-    parameters=(
-        Parameter("heaps", "the heaps", minimum=0, many=True, positional=True),
-        Parameter("misere", "whoever takes the last counter loses", default=False, kind=bool),
-    ),
-    flags=("impartial",),
     example="1 2 3",
-    payoffs=(-1.0, 1.0),
     title=lambda heaps, misere: f"Nim {' '.join(map(str, heaps))}" + (" misère" if misere else ""),
-    label=_label,
-    attributes=lambda state: {"counters": sum(state[0])},
     states=lambda heaps, misere: math.prod(heap + 1 for heap in heaps),
 )

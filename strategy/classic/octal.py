@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from strategy.classic.base import register_heap_game
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError, echo
 from strategy.engine.heap_grundy import (
@@ -38,6 +39,7 @@ from strategy.engine.heap_grundy import (
     require_time,
     require_values_memory,
 )
+from strategy.engine.registry import Parameter
 
 __all__ = [
     "OctalAnalysis",
@@ -127,17 +129,10 @@ class OctalGame:
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """The positions (sorted tuples of non-empty heaps) one move from ``position``.
 
-        This is the game as a whole, for the generic Grundy engine; the recurrence in
-        :meth:`grundy_values` needs only single heaps.
-
         >>> sorted(set(OctalGame.parse("0.77").moves((1, 3))))
         [(1, 1), (1, 1, 1), (1, 2), (3,)]
         """
-        rules = self.rules
-        for index, heap in enumerate(position):
-            others = position[:index] + position[index + 1 :]
-            for left in rules.options(heap):
-                yield tuple(sorted(others + left))
+        return self.rules.moves(position)
 
     def grundy_values(self, up_to: int) -> tuple[int, ...]:
         """The Grundy values of single heaps of 0 to ``up_to`` tokens, by the recurrence.
@@ -339,3 +334,13 @@ def _copy_period(values: Values, found: Periodicity, up_to: int) -> Values:
     offset = (len(values) - start) % period
     tail = np.resize(np.roll(block, -offset), up_to + 1 - len(values))
     return np.concatenate([values, tail])
+
+
+register_heap_game(
+    "octal",
+    lambda code: OctalGame.parse(code).moves,
+    summary="an octal game by its code (Kayles is 0.77) on the given heaps",
+    parameters=(Parameter("code", "the code, such as 0.77 (Kayles)", default="0.77", kind=str),),
+    example="2 3 --code 0.07",
+    title=lambda heaps, code, misere: f"octal {code} on {' '.join(map(str, heaps))}",
+)

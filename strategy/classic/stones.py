@@ -32,6 +32,7 @@ from strategy.classic.base import GameDefaults
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError, echo
 from strategy.engine.game import NodeKind
+from strategy.engine.registry import Parameter, register_game
 
 __all__ = ["RULES", "RowGame", "RowSolution", "RowState", "row_moves", "solve_row"]
 
@@ -196,3 +197,16 @@ class RowGame(GameDefaults):
                 gain = points if state.first_to_move else -points
                 return RowState(lo, hi, state.margin + gain, not state.first_to_move)
         raise ValueError(f"{action!r} is not a legal move in {state}")
+
+
+register_game(
+    "stones",
+    lambda rule, values: RowGame(values, rule),
+    summary="the coin game or Stone Game III or VII on a row (payoff: the first player's lead)",
+    parameters=(
+        Parameter("rule", "which game", default="coins", kind=str, choices=tuple(RULES)),
+        Parameter("values", "the row", many=True, positional=True),
+    ),
+    example="8 15 3 7 --rule coins",
+    title=lambda rule, values: f"{rule} on {' '.join(map(str, values))}",
+)

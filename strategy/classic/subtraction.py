@@ -18,14 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from strategy.classic.base import register_heap_game
 from strategy.classic.octal import OctalAnalysis, OctalGame, analyse_heap_game
 from strategy.engine.errors import InputError
 from strategy.engine.heap_grundy import HeapRules
+from strategy.engine.registry import Parameter
 
 __all__ = ["MAX_CODE_DIGITS", "SubtractionGame", "bash_winning_take"]
 
 #: The longest octal code given for a subtraction set (its largest take, in digits).
 MAX_CODE_DIGITS = 100
+
+
+#: The largest take the registry's tools offer (each is a move from every heap it fits).
+MAX_TAKE = 10_000
 
 
 @dataclass(frozen=True)
@@ -120,3 +126,24 @@ def bash_winning_take(heap: int, most: int) -> int | None:
     """
     take = heap % (most + 1)
     return take or None
+
+
+register_heap_game(
+    "subtraction",
+    lambda takes: SubtractionGame(takes).rules.moves,
+    summary="a subtraction game (take a number in the set from one heap) on the given heaps",
+    parameters=(
+        Parameter(
+            "takes",
+            "the subtraction set (default 1 2)",
+            default=(1, 2),
+            minimum=1,
+            maximum=MAX_TAKE,
+            many=True,
+        ),
+    ),
+    example="10 --takes 1 3 4",
+    title=lambda heaps, takes, misere: (
+        f"subtraction {{{', '.join(map(str, sorted(set(takes))))}}} on {' '.join(map(str, heaps))}"
+    ),
+)

@@ -107,6 +107,19 @@ class HeapRules:
             for smaller in range(1, _splits(rest, self.unequal) + 1):
                 yield (smaller, rest - smaller)
 
+    def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """The positions (sorted tuples of non-empty heaps) one move from ``position``: the
+        game as a whole, for the generic impartial engine (the recurrence needs only single
+        heaps).
+
+        >>> sorted(set(HeapRules(one=(1, 2), empty=frozenset({1, 2})).moves((1, 3))))
+        [(1, 1), (1, 2), (3,)]
+        """
+        for index, heap in enumerate(position):
+            others = position[:index] + position[index + 1 :]
+            for left in self.options(heap):
+                yield tuple(sorted(others + left))
+
     def work(self, up_to: int) -> int:
         """The work of heaps 0 to ``up_to`` in progress units: one per heap and per split.
 
