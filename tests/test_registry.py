@@ -1,6 +1,6 @@
 """The game registry: a game defined and registered here, in a test module, is offered by
-every tool that lists games (``mcts``, ``graph``, ``export``) without any other file knowing
-it, and the classic games are found by walking their package.
+every tool that lists games (``mcts``, ``graph``, ``export``, OpenSpiel's games) without any
+other file knowing it, and the classic games are found by walking their package.
 
 The game is subtraction with takes {1, 2}: the player to move loses exactly when the count is
 a multiple of 3 (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4: the Bash game with
@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from strategy.cli.listed_games import GAME_MODULES
 from strategy.engine.errors import InputError
 from strategy.engine.impartial import ImpartialGame
 from strategy.engine.registry import (
@@ -53,7 +52,7 @@ def registered_countdown() -> Iterator[None]:
 
 
 def test_the_classic_games_register_themselves() -> None:
-    games = discover(*GAME_MODULES)
+    games = discover()
     classic = {
         "nim",
         "octal",
@@ -125,3 +124,18 @@ def test_a_bad_parameter_is_one_line(capsys: pytest.CaptureFixture[str]) -> None
     status, _, err = run(capsys, "mcts", "countdown", "--start", "5000")
     assert status == 2 and "start must be at most 1000" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("start", [4, 6])
+def test_a_registered_game_goes_to_openspiel(start: int) -> None:
+    pytest.importorskip("pyspiel", reason="needs the openspiel extra (open-spiel)")
+    from open_spiel.python.algorithms import minimax
+
+    from strategy.interop.openspiel import load_registered, registered_games
+
+    assert "countdown" in registered_games() and "pig" not in registered_games()
+    spiel = load_registered("countdown", start=start)
+    value, _ = minimax.expectiminimax(spiel.new_initial_state(), 100, None, 0)
+    assert value == (-1 if start % 3 == 0 else 1)
+    with pytest.raises(InputError, match="no game 'pig' for OpenSpiel"):
+        load_registered("pig")

@@ -23,9 +23,6 @@ from strategy.cli.common import CliError, Parser, add_commands, add_parser
 from strategy.engine.registry import Parameter, RegisteredGame, discover
 from strategy.cli.options import nonnegative_int, positive_int, whole_number
 
-#: Where the games are: each module in these registers its own (a new game is one module).
-GAME_MODULES = ("strategy.classic", "strategy.risk.game")
-
 Handler = Callable[[argparse.Namespace], int]
 
 
@@ -43,7 +40,7 @@ def add_game_commands(
 
     def add_games(parser: Parser) -> None:
         commands = add_commands(parser, "game", "GAME")
-        for game in discover(*GAME_MODULES).values():
+        for game in discover().values():
             if not takes(game):
                 continue
             line = summary(game.summary)

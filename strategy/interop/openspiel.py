@@ -29,10 +29,19 @@ from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.engine.game import Game, GameError, NodeKind, state_text
+from strategy.engine.registry import discover, load_game
 from strategy.engine.walk import post_order
 from strategy.interop.spiel_game import SpielGame, from_pyspiel, pyspiel_module
 
-__all__ = ["GameSummary", "SpielGame", "from_pyspiel", "summarise", "to_pyspiel"]
+__all__ = [
+    "GameSummary",
+    "SpielGame",
+    "from_pyspiel",
+    "load_registered",
+    "registered_games",
+    "summarise",
+    "to_pyspiel",
+]
 
 #: Refuse to declare games with more reachable states than this: the exploration keeps them all.
 MAX_STATES = 2_000_000
@@ -234,6 +243,36 @@ def to_pyspiel(
 
     pyspiel.register_game(game_type, SpielGame)
     return SpielGame()
+
+
+def registered_games() -> tuple[str, ...]:
+    """The games of strategy's registry that OpenSpiel can take: every one whose states never
+    repeat (its games here must end), by name.
+
+    >>> {"dice", "nim", "tictactoe"} <= set(registered_games()), "pig" in registered_games()
+    (True, False)
+    """
+    return tuple(name for name, game in discover().items() if "cyclic" not in game.flags)
+
+
+def load_registered(name: str, *, max_states: int = MAX_STATES, **parameters: Any) -> Any:
+    """The registered game ``name`` built from ``parameters`` (as
+    :func:`~strategy.engine.registry.load_game` builds it) as an OpenSpiel game, registered
+    with OpenSpiel as ``strategy_<name>_<n>``.
+
+    >>> spiel = load_registered("nim", heaps=(1, 2))
+    >>> spiel.get_type().short_name.startswith("strategy_nim_")
+    True
+    >>> spiel.num_distinct_actions()  # the positions a move leaves: 0 2, 1 1, 1 0, 0 1, 0 0
+    5
+    """
+    if name not in registered_games():
+        raise InputError(
+            f"no game {name!r} for OpenSpiel; registered and ending: "
+            + ", ".join(registered_games())
+        )
+    game = load_game(name, **parameters)
+    return to_pyspiel(game, name=f"strategy_{name}_{next(_names)}", max_states=max_states)
 
 
 class _Tables:
