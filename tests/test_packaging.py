@@ -70,7 +70,7 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     ("argv", "names"),
-    [(["risk"], "a command: odds, table,"), (["graph"], "a game: connect4, dice, nim,")],
+    [(["risk"], "a command: odds, table,"), (["graph"], "a game: ")],  # games: test_registry
 )
 def test_a_group_without_its_command_is_refused_in_one_line(
     argv: list[str], names: str, capsys: pytest.CaptureFixture[str]
