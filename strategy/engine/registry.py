@@ -28,7 +28,7 @@ strategy.engine.errors.InputError: countdown's start must be at least 0, not -1
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -116,7 +116,7 @@ class RegisteredGame:
     label: Callable[[Any], str]
     attributes: Callable[[Any], dict[str, Any]] | None
     exact_limit: Callable[..., str | None] | None
-    states: Callable[..., int] | None = field(default=None)
+    states: Callable[..., int] | None
 
     def arguments(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every parameter's value: ``given`` checked, defaults for the rest."""
@@ -165,8 +165,9 @@ def register_game(
     (MCTS scales by it), ``title(**arguments)`` names an instance, ``label(state)`` and
     ``attributes(state)`` describe a state in a state graph, ``exact_limit(**arguments)`` is
     the reason an exact solve is refused (``None``: it is not), and ``states(**arguments)``
-    bounds the reachable states, so that a tool can refuse a game too large before building
-    it. Registering a name twice replaces the first (a module imported again).
+    bounds the positions (states but for whose turn it is), so that a tool can refuse a game
+    too large before building it. Registering a name twice replaces the first (a module
+    imported again).
     """
     unknown = sorted(set(flags) - set(FLAGS))
     if unknown:
