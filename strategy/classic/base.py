@@ -26,8 +26,9 @@ from strategy.engine.registry import Parameter, register_game
 __all__ = ["GameDefaults", "register_heap_game"]
 
 Heaps = tuple[int, ...]
-#: The largest heap the registry's tools take (a state lists a move per token).
-MAX_HEAP = 10_000
+#: The largest heap the registry's tools take: a state lists about a move per token, and a
+#: random play of heaps this size already takes thousands of moves.
+MAX_HEAP = 1000
 
 
 class GameDefaults:

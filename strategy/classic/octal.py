@@ -338,7 +338,7 @@ def _copy_period(values: Values, found: Periodicity, up_to: int) -> Values:
 
 register_heap_game(
     "octal",
-    lambda code: OctalGame.parse(code).moves,
+    lambda code: OctalGame.parse(code).rules.moves,
     summary="an octal game by its code (Kayles is 0.77) on the given heaps",
     parameters=(Parameter("code", "the code, such as 0.77 (Kayles)", default="0.77", kind=str),),
     example="2 3 --code 0.07",
