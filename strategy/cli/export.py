@@ -21,8 +21,8 @@ from typing import Any
 
 from strategy.cli.common import Parser, add_parser, output_file, write_text
 from strategy.cli.listed_games import add_game_commands, chosen_game
-from strategy.interop.efg import MAX_NODES
 from strategy.cli.options import positive_int
+from strategy.interop.efg import MAX_NODES
 
 SUMMARY = "write a classic game's tree as a Gambit extensive form (.efg)"
 ABOUT = (

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from strategy.cli.common import CliError, Parser, add_commands, add_parser
-from strategy.engine.registry import Parameter, RegisteredGame, discover
 from strategy.cli.options import nonnegative_int, positive_int, whole_number
+from strategy.engine.registry import Parameter, RegisteredGame, discover
 
 Handler = Callable[[argparse.Namespace], int]
 

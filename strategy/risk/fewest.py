@@ -146,7 +146,7 @@ def minimum_armies(
     For one territory, a ``choice`` rule other than ``max`` or the objective ``keep:K``
     (capture with at least K armies left) asks for the optimal value of that
     probability: both sides choose their dice as well as they can. ``battle`` replaces the
-    classic battle in a chain (see :func:`strategy.risk.chain.chain_odds`).
+    classic battle in a chain (see :func:`strategy.risk.paths.chain_odds`).
 
     >>> minimum_armies(1, Fraction(1, 2)).attackers  # 2 v 1 wins 5/12; 3 v 1 wins 1955/2592
     3
