@@ -18,12 +18,12 @@ Inside ``strategy.risk`` the floors the code keeps, low to high (:data:`RISK_FLO
     terms (rules, editions, objectives, choices, resolution, battle, outcomes, plays), dice
       <  kernels (kernels/, variants/grid.py)
       <  results (results.py, tables.py, leaves.py, play/cells.py: the answers and their JSON)
-      <  fights (classic, optimal, limits, chain, need, commit, simulate, variants/, play/,
+      <  fights (classic, optimal, limits, paths, fewest, commitment, sampling, variants/, play/,
          game, played: the algorithms that build results from kernels)
-      <  questions (api.py, the one dispatch; capabilities.py, montecarlo.py), plan/
+      <  questions (api.py, the one dispatch; capabilities.py, montecarlo.py), turns/
 
 Results sit below the code that computes them: a result never imports an algorithm, so
-each family can own its JSON without a hub. ``plan/`` needs only terms, dice and the
+each family can own its JSON without a hub. ``turns/`` needs only terms, dice and the
 simulator, and the questions never import it (the package names it by string); the
 requests that declare each capability belong above both.
 """
@@ -92,10 +92,10 @@ RISK_FLOORS = {
             "classic",
             "optimal",
             "limits",
-            "chain",
-            "need",
-            "commit",
-            "simulate",
+            "paths",
+            "fewest",
+            "commitment",
+            "sampling",
             "variants",
             "play",
             "game",
@@ -103,7 +103,7 @@ RISK_FLOORS = {
         ),
         3,
     ),
-    **dict.fromkeys(("api", "capabilities", "montecarlo", "plan", "planning"), 4),
+    **dict.fromkeys(("api", "capabilities", "montecarlo", "turns", "planning"), 4),
     "requests": 5,
 }
 
