@@ -5,8 +5,6 @@ and bad input told apart from internal failures."""
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
@@ -17,8 +15,6 @@ import pytest
 from strategy.cli import main as cli_main
 from strategy.cli.main import main
 from tests.helpers import run
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -136,16 +132,6 @@ def test_ctrl_c_during_start_up_is_handled(
     monkeypatch.setattr(cli_main, "build_parser", interrupted)
     assert main(["risk", "odds", "3", "2"]) == 130
     assert capsys.readouterr().err == "strategy: interrupted\n"
-
-
-def test_the_entry_module_imports_nothing_heavy() -> None:
-    """So that the window before the handler is the interpreter's own start-up."""
-    code = "import sys; import strategy.cli.main; print(sorted(sys.modules))"
-    env = {"PYTHONPATH": str(ROOT)}
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
-    ).stdout
-    assert not {"argparse", "json", "numpy", "strategy.cli.common"} & set(eval(out))
 
 
 # Group 4: requests that eat memory or time are refused up front, one test per command.
