@@ -212,9 +212,11 @@ def number(text: str, refusal: str) -> float:
     argparse.ArgumentTypeError: 'x' is not a number
     """
     try:
-        return float(text)
+        if text.isascii():  # Python's float() would also read other scripts' digits
+            return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(refusal) from None
+        pass
+    raise argparse.ArgumentTypeError(refusal)
 
 
 def memory_size(text: str) -> int:
@@ -227,12 +229,27 @@ def memory_size(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+#: The longest time limit taken, about 31 years: beyond it the clocks' arithmetic overflows,
+#: and 0 already says "no limit".
+MAX_SECONDS = 1e9
+
+
 def seconds(text: str) -> float:
-    """An argparse type for ``--max-seconds``: a number of seconds >= 0 (0: no limit)."""
+    """An argparse type for ``--max-seconds``: a number of seconds >= 0 (0: no limit).
+
+    >>> seconds("1e30")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1e30' is more than 1e+09 seconds (0: no limit)
+    """
     refusal = f"{echo(text)} is not a number of seconds >= 0"
     value = number(text, refusal) if len(text) <= MAX_INTEGER_TEXT else float("nan")
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(refusal)
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)} is more than {MAX_SECONDS:g} seconds (0: no limit)"
+        )
     return value
 
 

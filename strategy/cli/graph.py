@@ -207,4 +207,10 @@ def run_dice(args: argparse.Namespace) -> int:
         face = "rolling" if state.face is None else f"shows {state.face}"
         return f"roll {state.rolls_used} {face}" + (" kept" if state.stopped else "")
 
+    # Each roll shows every face: a state each, counted here before one roll lists them all.
+    if args.rolls * args.sides > args.max_states:
+        raise CliError(
+            f"the dice game's graph has at least {args.rolls * args.sides:,} states, more than "
+            f"{args.max_states:,} states (--max-states N allows more)"
+        )
     return export(args, RollOrStop(args.rolls, args.sides), StateView(label=label))

@@ -79,6 +79,10 @@ def parse_matrix_text(text: str, source: str) -> list[list[Fraction]]:
         return [[_entry(entry) for entry in row] for row in rows]
     except InputError as error:  # an entry that is no number, or too large to hold
         raise CliError(f"{_shown(source)!r} is not a matrix: {error}") from None
+    except RecursionError:
+        raise CliError(
+            f"{_shown(source)!r} is nested too deeply (lists inside one another) to read"
+        ) from None
     except (ValueError, ZeroDivisionError, TypeError):
         raise CliError(f"{_shown(source)!r} is not a matrix: give {_EXAMPLE}") from None
 
@@ -98,6 +102,12 @@ def _from_npy(data: bytes, source: str) -> list[list[Fraction]]:
         array = np.load(io.BytesIO(data), allow_pickle=False)
     except ValueError as error:
         raise CliError(f"cannot read {source} as .npy: {error}") from None
+    except Exception as error:
+        # A damaged header is Python text numpy evaluates: it fails as a tokenizer, syntax
+        # or recursion error, whatever the damage happens to be.
+        raise CliError(
+            f"cannot read {source} as .npy: its header is damaged ({type(error).__name__})"
+        ) from None
     if array.ndim != 2 or array.dtype.kind not in "iuf":
         raise CliError(
             f"{source} holds a {array.ndim}-dimensional {array.dtype} array: "

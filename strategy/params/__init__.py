@@ -29,19 +29,41 @@ from typing import Any
 
 from strategy.engine.errors import echo
 
-#: The most characters a whole-number argument may have: no count we take needs more.
+#: The most characters a number argument may have: no number we take needs more.
 MAX_INTEGER_TEXT = 100
+#: Whole numbers stay below this: no count, size or seed any command can use comes near it,
+#: and one rule for every whole number is easier to know than one per option.
+WHOLE_LIMIT = 10**18
 
 
 def _integer(text: str) -> int:
+    """``text`` as a whole number, written with the digits 0-9, below ``WHOLE_LIMIT``.
+
+    >>> _integer("\u0663\u0664")  # Arabic-Indic 34: Python's int() would take it
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '٣٤' is not a whole number (digits 0-9)
+    >>> _integer(str(10**30))
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1000000000000000000000000000000' is too large: whole numbers \
+here stay below 10^18
+    """
     if len(text) > MAX_INTEGER_TEXT:
         raise argparse.ArgumentTypeError(
             f"{echo(text, 20)} is too large: at most {MAX_INTEGER_TEXT} digits"
         )
     try:
-        return int(text)
+        value = int(text) if text.isascii() else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number") from None
+        value = None
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number (digits 0-9)")
+    if abs(value) >= WHOLE_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)} is too large: whole numbers here stay below 10^18"
+        )
+    return value
 
 
 def whole_number(text: str) -> int:
