@@ -352,3 +352,20 @@ def test_a_killed_writers_file_is_swept_by_the_next_write(tmp_path: Path) -> Non
     write_text_atomic(tmp_path / "other.txt", "x")  # a write of another file, same folder
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.txt"]
     assert stale.endswith(".tmp.txt")
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [
+        (["--version"], 0),
+        (["risk", "odds", "3", "2", "--bogus"], 2),
+        (["risk", "odds", "3", "2"], 0),
+    ],
+)
+def test_the_entry_point_exits_with_the_commands_status(
+    tmp_path: Path, argv: list[str], status: int
+) -> None:
+    """argparse's own exits (help, version, usage errors) pass through the entry point."""
+    child = strategy(*argv, cwd=tmp_path)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == status and len(err.splitlines()) == (status == 2), err

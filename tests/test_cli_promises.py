@@ -294,3 +294,29 @@ def test_bad_input_from_deep_inside_is_still_bad_input(
     # Rules() validates the dice (Rules raises InputError), far below the argument parser.
     err = refused(capsys, "risk", "odds", "3", "2", "--attacker-sides", "1")
     assert err.startswith("strategy: error: attacker_sides must be a whole number from 2")
+
+
+def test_out_of_memory_says_the_limit_it_ran_into(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An estimate that fell short: the one line gives the figure the work ran into."""
+    import strategy.engine.matrix_game as matrix_game
+
+    def exhausted(*args: object, **options: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(matrix_game, "solve_matrix_game", exhausted)
+    err = refused(capsys, "matrix", "[[1, -1], [-1, 1]]", "--max-memory", "300M")
+    assert err == (
+        "strategy: error: out of memory (the limit is 300.0 MiB); ask for less, or give a "
+        "smaller --max-memory SIZE so that estimates refuse such work up front\n"
+    )
+
+
+def test_a_matrix_file_is_sized_before_it_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "big.csv"
+    path.write_text("\n".join(",".join(["1"] * 1000) for _ in range(1000)))
+    err = refused(capsys, "matrix", "--file", str(path), "--max-memory", "100M")
+    assert "reading" in err and "(about 1,000,000 entries) needs about" in err

@@ -36,7 +36,21 @@ def one_line(text: str) -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line, not a usage block."""
+    """An ArgumentParser whose errors are one line, not a usage block, and whose text
+    options refuse an empty value (``--region ''`` names nothing; it is no "none").
+
+    >>> parser = Parser(prog="demo")
+    >>> _ = parser.add_argument("--region")
+    >>> parser.parse_args(["--region", " "])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        if action.option_strings and action.type is None and not arg_string.strip():
+            raise argparse.ArgumentError(action, "an empty value names nothing: leave it out")
+        return super()._get_value(action, arg_string)
 
     def error(self, message: str) -> NoReturn:
         message = cut_quotations(message)  # argparse quotes the value it refuses whole

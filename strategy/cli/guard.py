@@ -71,7 +71,10 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     handler: Callable[[argparse.Namespace], int | None] = args.handler
     stops.check()  # a stop lost in the imports ends the command before its work
     with use_budget(budget), quiet_unraisable(), deadline(budget):
-        return handler(args) or 0
+        try:
+            return handler(args) or 0
+        except MemoryError:  # an estimate fell short: say what the limit was
+            raise MemoryError(budget.memory_limit()[1]) from None
 
 
 @contextmanager
@@ -122,7 +125,11 @@ def _describe(error: BaseException) -> tuple[int, str]:
     if stopped is not None:
         return stopped, said(error)
     if isinstance(error, MemoryError):
-        return 2, "strategy: error: out of memory; ask for less (or a smaller --max-memory)"
+        limit = f" ({error.args[0]})" if error.args else ""
+        return 2, (
+            f"strategy: error: out of memory{limit}; ask for less, or give a smaller "
+            "--max-memory SIZE so that estimates refuse such work up front"
+        )
     if isinstance(error, OSError):
         where = f" {echo(str(error.filename))}" if error.filename else ""
         return 1, f"strategy: error:{where} {error.strerror or error}"

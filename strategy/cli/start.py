@@ -45,6 +45,9 @@ def main() -> int:
         from strategy.cli.main import main as command
 
         status = command()
+    except SystemExit as exit_:  # argparse's --help, --version and one-line usage errors
+        code = exit_.code
+        status = code if isinstance(code, int) else int(code is not None)
     except (KeyboardInterrupt, stops.Terminated) as stop:  # in the imports above
         stops.stop_on_exit(_say)
         _say(stop)

@@ -176,7 +176,6 @@ def fortify_turn(
     front = borders_attacker(base, placed)
     even = spread(extra, placed, first=front)
     stacked = _on(placed, front, spread(extra, front)) if front else even
-    order = list(dict.fromkeys([even, stacked, *placements_on(placed, kept, extra)]))
     typical = place(base, placed, even)
     if reinforcements:
         places = eligible(typical, on)
@@ -184,9 +183,15 @@ def fortify_turn(
         typical = place(typical, places[:1], (reinforcements,))
     else:
         replies = 1
+    # Counted before they are listed: a listing of millions would itself be the long work.
+    outside = [i for i, t in enumerate(placed) if t not in kept]
+    count = placement_count(extra, len(kept)) + sum(
+        any(added[i] for i in outside) for added in {even, stacked}
+    )
     each = "reply" if replies == 1 else "replies"
-    what = f"fortifying ({len(order):,} placements x {replies:,} {each})"
-    check_placements(typical, len(order) * replies, what, exact, max_states)
+    what = f"fortifying ({count:,} placements x {replies:,} {each})"
+    check_placements(typical, count * replies, what, exact, max_states)
+    order = list(dict.fromkeys([even, stacked, *placements_on(placed, kept, extra)]))
     game = _Game(base, placed, reinforcements, on, exact, max_states)
     scores = {added: game.value(added, None)[0] for added in order[:2]}
     best = min((Placed(a, v) for a, v in scores.items()), key=lambda p: p.value)

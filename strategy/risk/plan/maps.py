@@ -222,9 +222,11 @@ def map_from_json(data: Any, where: str = "the map") -> Map:
     for name in adjacency:
         if name not in known:
             raise InputError(f"{where}: adjacency names unknown territory {echo(name)}")
+    # Sets, not the tuples: a dense map of n territories has n^2 borders to check.
+    bordering = {name: set(near) for name, near in neighbours.items()}
     for name, near in neighbours.items():
         for other in near:
-            if name not in neighbours[other]:
+            if name not in bordering[other]:
                 raise InputError(
                     f"{where}: {name} borders {other} but {other} does not border {name}"
                 )

@@ -175,10 +175,11 @@ def best_reinforcement(
     territories = eligible(turn, on)
     kept = slots(turn, territories, attacker=True)
     search = Search(turn, territories, reinforcements, exact, max_states)
-    order = search.candidates(kept)
     placed = place(turn, territories[:1], (reinforcements,))
-    what = f"placing reinforcements ({len(order):,} placements)"
-    check_placements(placed, len(order), what, exact, max_states)
+    count = placement_count(reinforcements, len(kept))  # counted before they are listed
+    what = f"placing reinforcements ({count:,} placements)"
+    check_placements(placed, count, what, exact, max_states)
+    order = search.candidates(kept)
     best, _ = search.best(order, progress=progress, total=len(order))
     others = [Placed(a, v) for a, v in search.scores.items() if a != best.added]
     runner_up = max(others, key=lambda p: p.value, default=None)
