@@ -12,11 +12,13 @@ Reinforcements: 2 armies on the attacker's territories bordering the path (origi
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from strategy.engine.display import summary
 from strategy.engine.extras import require
 from strategy.risk.plan.describe import value_text
 from strategy.risk.plan.model import Turn
@@ -67,6 +69,29 @@ class Shown:
 
     def _repr_html_(self) -> str:
         return _view(self).html(self)
+
+    def __repr__(self) -> str:
+        """The fields, with territories by name and each placement as the report shows it:
+        the armies on each territory (the defender's counted whole, its one army each
+        included) and the value."""
+        from strategy.risk.plan.reinforcement import Placed  # it imports this module
+
+        base = _view(self).base
+
+        def shown(name: str, value: Any) -> str:
+            if name == "territories":
+                return repr(self.names)
+            if not isinstance(value, Placed):
+                return summary(value)
+            armies = {n: base + a for n, a in zip(self.names, value.added, strict=True)}
+            return f"Placed(armies={armies!r}, value={summary(value.value)})"
+
+        body = ", ".join(
+            f"{f.name}={shown(f.name, getattr(self, f.name))}"
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            if f.repr
+        )
+        return f"{type(self).__name__}({body})"
 
     def to_pandas(self, *, fractions: bool = False) -> Any:
         """The placements compared as a DataFrame (pandas: the ``notebook`` extra): one row
