@@ -222,3 +222,15 @@ def test_an_exact_table_says_where_its_fractions_are(capsys: pytest.CaptureFixtu
     assert status == 0 and "0.417" in out and "--format csv, or --json (values_exact)" in out
     status, out, _ = run(capsys, *argv, "--format", "csv")
     assert status == 0 and "5/12" in out  # seed 003: one die each, 15/36
+
+
+def test_a_chance_that_rounds_to_one_is_not_called_certain(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Balanced Blitz comes within 1e-16 of 1; "1.000000" beside "no army is certain to
+    win" (the refusal of --target 1) would contradict it."""
+    status, out, _ = run(capsys, "risk", "need", "15", "--target", "0.999", "--edition", "rgd")
+    assert status == 0
+    assert out.splitlines()[0].endswith("1.000000 >= 0.999 (rounded: just below 1, not certain)")
+    status, _, err = run(capsys, "risk", "need", "15", "--target", "1", "--edition", "rgd")
+    assert status == 2 and "no army is certain to win" in err

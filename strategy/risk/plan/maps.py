@@ -99,10 +99,21 @@ class Map:
 
         >>> classic_map().places("Australia, Siam")
         ('Eastern Australia', 'Indonesia', 'New Guinea', 'Western Australia', 'Siam')
+        >>> classic_map().places("Atlantis")
+        Traceback (most recent call last):
+        ...
+        strategy.engine.errors.InputError: unknown territory or continent 'Atlantis' on the \
+classic map; its continents: North America, South America, Europe, Africa, Asia, Australia
         """
         names: list[str] = []
         for part in (p for p in text.split(",") if p.strip()):
             continent = self.continent(part)
+            if continent is None and part.strip().casefold() not in self._lookup():
+                known = ", ".join(c.name for c in self.continents)
+                raise InputError(
+                    f"unknown territory or continent {echo(part.strip())} on {self._what()}"
+                    f"{self._hint(part)}" + (f"; its continents: {known}" if known else "")
+                )
             for name in continent.territories if continent else (self.territory(part),):
                 if name not in names:
                     names.append(name)
