@@ -29,7 +29,6 @@ from contextlib import contextmanager
 from typing import Any, TextIO
 
 from strategy.cli.common import add_budget_options, leaf_parsers, one_line
-from strategy.cli.start import said
 from strategy.engine import stops
 from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import (
@@ -123,7 +122,7 @@ def _describe(error: BaseException) -> tuple[int, str]:
         )
     stopped = stops.status_of(error)
     if stopped is not None:
-        return stopped, said(error)
+        return stopped, stops.said(error)
     if isinstance(error, MemoryError):
         limit = f" ({error.args[0]})" if error.args else ""
         return 2, (

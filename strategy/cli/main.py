@@ -52,7 +52,6 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status instead of raising (argparse's own
     exits for ``--help`` and usage errors excepted)."""
-    from strategy.cli.start import said
     from strategy.engine import stops
 
     try:
@@ -71,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except BaseException as error:
                 return guard.report(error)
     except (KeyboardInterrupt, stops.Terminated) as stop:  # before the handlers were in place
-        print(said(stop), file=sys.stderr)
+        print(stops.said(stop), file=sys.stderr)
         return stops.status_of(stop) or 130
 
 

@@ -6,9 +6,6 @@ its imports (:mod:`strategy.cli.main`), so a stop at any moment of start-up ends
 with one line and 130 or 143; a stop while the process exits does too (its exit handlers
 run, then the process leaves with the status decided, before Python's own teardown could
 let a signal kill it).
-
->>> said(KeyboardInterrupt()), said(stops.Terminated())
-('strategy: interrupted', 'strategy: terminated')
 """
 
 from __future__ import annotations
@@ -20,20 +17,12 @@ import sys
 
 from strategy.engine import stops
 
-#: What a stop says, by its exit status.
-MESSAGES = {130: "strategy: interrupted", 143: "strategy: terminated"}
-
 _status = [0]
-
-
-def said(stop: BaseException) -> str:
-    """The line a stop (``KeyboardInterrupt`` or ``Terminated``) prints."""
-    return MESSAGES[stops.status_of(stop) or 130]
 
 
 def _say(stop: BaseException) -> None:
     with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(said(stop) + "\n")
+        sys.stderr.write(stops.said(stop) + "\n")
         sys.stderr.flush()
 
 

@@ -22,7 +22,16 @@ import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
 
-__all__ = ["Terminated", "catching", "check", "install", "pending", "status_of", "stop_on_exit"]
+__all__ = [
+    "Terminated",
+    "catching",
+    "check",
+    "install",
+    "pending",
+    "said",
+    "status_of",
+    "stop_on_exit",
+]
 
 #: The exit status of a command stopped by each signal: 128 + the signal's number.
 STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
@@ -97,6 +106,15 @@ def status_of(error: BaseException) -> int | None:
     if isinstance(error, Terminated):
         return STATUS[signal.SIGTERM]
     return None
+
+
+def said(stop: BaseException) -> str:
+    """The line a command stopped by ``stop`` ends with.
+
+    >>> said(KeyboardInterrupt()), said(Terminated())
+    ('strategy: interrupted', 'strategy: terminated')
+    """
+    return "strategy: terminated" if isinstance(stop, Terminated) else "strategy: interrupted"
 
 
 def stop_on_exit(say: Callable[[BaseException], None]) -> None:

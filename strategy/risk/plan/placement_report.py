@@ -74,14 +74,12 @@ class Shown:
         """The fields, with territories by name and each placement as the report shows it:
         the armies on each territory (the defender's counted whole, its one army each
         included) and the value."""
-        from strategy.risk.plan.reinforcement import Placed  # it imports this module
-
         base = _view(self).base
 
         def shown(name: str, value: Any) -> str:
             if name == "territories":
                 return repr(self.names)
-            if not isinstance(value, Placed):
+            if not hasattr(value, "added"):  # not a Placed (whose module imports this one)
                 return summary(value)
             armies = {n: base + a for n, a in zip(self.names, value.added, strict=True)}
             return f"Placed(armies={armies!r}, value={summary(value.value)})"
