@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -36,7 +37,7 @@ OLD = '{"old": true}\n'
 def strategy(*argv: str, cwd: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(
-        [sys.executable, "-m", "strategy.cli.main", *argv],
+        [sys.executable, "-m", "strategy.cli.start", *argv],
         cwd=cwd,
         env=env,
         stdout=subprocess.PIPE,
@@ -79,11 +80,11 @@ def test_the_temporary_keeps_the_suffix_and_the_file_keeps_its_mode(tmp_path: Pa
 SLOW_WRITER = textwrap.dedent(
     """
     import signal, sys, time
-    from strategy.cli.guard import terminate_like_interrupt
+    from strategy.engine.stops import catching
     # A background job starts with SIGINT ignored, which the child would inherit.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     from strategy.engine.atomic import atomic_open
-    with terminate_like_interrupt():
+    with catching():
         try:
             with atomic_open(sys.argv[1]) as out:
                 for i in range(2000):
@@ -231,3 +232,140 @@ def test_what_is_not_a_file_is_refused_in_one_line(
     server.close()
     assert stat.S_ISSOCK((tmp_path / "sock").stat().st_mode)
     assert (tmp_path / "dangling").is_symlink() and not (tmp_path / "a\nb").exists()
+
+
+# Stop requests from the first moment: the entry point catches SIGINT and SIGTERM before
+# the command line's imports, a stop whose raise is lost still stops the command, a stop
+# while the process exits still gives 130 or 143, and a killed writer's file is swept.
+
+STOPPED = {
+    signal.SIGINT: (130, "strategy: interrupted"),
+    signal.SIGTERM: (143, "strategy: terminated"),
+}
+
+
+def caught(pid: int) -> bool:
+    """Whether process ``pid`` catches SIGTERM yet (Linux's SigCgt mask): Python itself
+    catches SIGINT from its start, SIGTERM only once the entry point has run."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    mask = int(
+        next(line for line in status.splitlines() if line.startswith("SigCgt:")).split()[1], 16
+    )
+    return bool(mask >> (signal.SIGTERM - 1) & 1)
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_at_a_random_moment_of_start_up_stops_the_command(
+    tmp_path: Path, number: int
+) -> None:
+    """From the entry point's first line on: the imports, the parsing, the work."""
+    if not Path("/proc/self/status").exists():
+        pytest.skip("reads the signal mask from Linux's /proc")
+    rng = random.Random(number)
+    for delay in (0.0, *(rng.uniform(0, 0.5) for _ in range(3))):
+        child = strategy(
+            "risk", "table", "--attackers", "200", "--defenders", "200", "--exact",
+            "--format", "csv", "--out", "t.csv", "--max-seconds", "0", cwd=tmp_path,
+        )  # fmt: skip
+        while child.poll() is None and not caught(child.pid):
+            time.sleep(0.001)
+        time.sleep(delay)
+        child.send_signal(number)
+        out, err = child.communicate(timeout=60)
+        assert (child.returncode, out, err) == (STOPPED[number][0], "", STOPPED[number][1] + "\n")
+        assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_the_entry_module_imports_nothing_heavy() -> None:
+    """So that the window before the handlers is the interpreter's own start-up."""
+    code = "import sys; import strategy.cli.start; print(sorted(sys.modules))"
+    env = {"PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    ).stdout
+    assert not {"argparse", "json", "numpy", "strategy.cli.common", "strategy.cli.main"} & set(
+        eval(out)
+    )
+
+
+# A command run through the entry point that, once done, lingers in an exit handler.
+EXITING = textwrap.dedent(
+    """
+    import atexit, sys, time
+    from strategy.cli import start
+    sys.argv = ["strategy", "risk", "odds", "3", "2", "--json"]
+    status = start.main()
+    atexit.register(lambda: (print("exiting", flush=True), time.sleep(30)))
+    sys.exit(status)
+    """
+)
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_while_the_process_exits_gives_its_status(number: int) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    child = subprocess.Popen(
+        [sys.executable, "-c", EXITING], env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert child.stdout is not None
+    printed = "".join(iter(child.stdout.readline, "exiting\n"))  # until the exit handler
+    assert json.loads(printed)["attackers"] == 3
+    child.send_signal(number)
+    _, err = child.communicate(timeout=30)
+    assert (child.returncode, err) == (STOPPED[number][0], STOPPED[number][1] + "\n")
+
+
+def test_a_stop_whose_raise_is_lost_still_stops_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C landing in a finaliser: Python prints "Exception ignored" and carries on; the
+    command must not, nor write its file."""
+    import strategy.engine.atomic as atomic
+
+    class Finalised:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the handler runs here, inside the finaliser
+
+    sweep = atomic._sweep
+
+    def lose_a_stop(folder: Path) -> None:
+        Finalised()
+        sweep(folder)
+
+    monkeypatch.setattr(atomic, "_sweep", lose_a_stop)
+    status, out, err = run(capsys, "risk", "odds", "3", "2", "--out", str(tmp_path / "o.txt"))
+    assert (status, out, err) == (130, "", "strategy: interrupted\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_killed_writers_file_is_swept_by_the_next_write(tmp_path: Path) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLOW_WRITER, str(tmp_path / "big.txt")],
+        env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert child.stdout is not None and child.stdout.readline().strip() == "half-way"
+    child.kill()
+    child.wait(timeout=30)
+    (stale,) = leftovers(tmp_path, "big.txt")
+    write_text_atomic(tmp_path / "other.txt", "x")  # a write of another file, same folder
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.txt"]
+    assert stale.endswith(".tmp.txt")
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [
+        (["--version"], 0),
+        (["risk", "odds", "3", "2", "--bogus"], 2),
+        (["risk", "odds", "3", "2"], 0),
+    ],
+)
+def test_the_entry_point_exits_with_the_commands_status(
+    tmp_path: Path, argv: list[str], status: int
+) -> None:
+    """argparse's own exits (help, version, usage errors) pass through the entry point."""
+    child = strategy(*argv, cwd=tmp_path)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == status and len(err.splitlines()) == (status == 2), err

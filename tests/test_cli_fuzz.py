@@ -234,3 +234,115 @@ def _run(argv: list[str]) -> tuple[int, str]:
         except SystemExit as exit_:
             status = int(exit_.code or 0)
     return status, err.getvalue()
+
+
+# Numbers no one means: every whole-number option of every command, given 10^30 or digits of
+# another script, is refused by the parser in one line (no command's work starts).
+WHOLE_TYPES = (options.positive_int, options.nonnegative_int, options.whole_number)
+
+
+def _whole(action: argparse.Action) -> bool:
+    """Whether the option reads whole numbers: a converter's, or a declared integer field's."""
+    if isinstance(action.type, Typed):
+        return action.type.spec.kind == "integer"
+    return action.type in WHOLE_TYPES
+
+
+NUMERIC = [
+    (words, action)
+    for words, parser in COMMANDS
+    for action in parser._actions
+    if _whole(action) and action.option_strings
+]
+
+
+@pytest.mark.parametrize("value", ["1" + "0" * 30, "1" + "0" * 18, "\u0663\u0664", "\uff13"])
+def test_every_whole_number_option_refuses_what_no_one_means(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """10^30, 10^18 (the first past the limit), Arabic-Indic 34 and a full-width 3."""
+    assert len(NUMERIC) >= 50  # every command's counts, sizes and seeds
+    for words, action in NUMERIC:
+        with pytest.raises(SystemExit) as exit_:
+            PARSER.parse_args([*words, action.option_strings[-1], value])
+        err = capsys.readouterr().err
+        assert exit_.value.code == 2 and len(err.splitlines()) == 1, (words, action.dest, err)
+        assert "whole number" in err or "whole numbers here stay below 10^18" in err, err
+
+
+#: Each is refused up front or answered, quickly: the commands that broke these promises.
+ANSWERED_OR_REFUSED = [
+    ["risk", "odds", "10", "6", "--max-seconds", "1e30"],
+    ["nim", "3", "4", "5", "--max-seconds", "1e30"],
+    ["risk", "report", "10", "6", "--attackers", "5", "--defenders", "5", "--digits",
+     "999999999999999999"],
+    ["mcts", "pig", "--goal", "999999999999999999", "--playouts", "200", "--seed", "1"],
+    ["graph", "dice", "--rolls", "2", "--sides", "999999999999999999"],
+    ["risk", "fortify", "--from", "Siam=8", "--target", "Australia", "--armies",
+     "999999999999999999"],
+    ["risk", "fortify", "--from", "Siam=8", "--target", "Australia", "--armies", "1000000"],
+    ["risk", "fortify", "--from", "Siam=8", "--target", "Australia", "--armies", "200"],
+    ["risk", "fortify", "--from", "Kamchatka=30,Iceland=20", "--target", "North America",
+     "--armies", "40"],
+    ["risk", "plan", "--from", "Siam=8", "--target", "Australia", "--defenders",
+     "Indonesia=1,New Guinea=1,Western Australia=1,Eastern Australia=1", "--reinforce",
+     "1000000"],
+    ["risk", "plan", "--from", "Siam=8", "--target", "Australia", "--region", ""],
+    ["risk", "report", "5", "3", "--plan-from", " "],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("argv", ANSWERED_OR_REFUSED)
+def test_large_and_empty_requests_are_refused_before_the_work(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    # A second is far more than a refusal takes: work begun would end as "stopped after".
+    status, err = _run([*argv, "--max-seconds", "1"] if "--max-seconds" not in argv else argv)
+    assert status == 2 and len(err.splitlines()) == 1, err
+    assert "stopped after" not in err and "internal error" not in err, err
+
+
+def _npy_headers() -> list[bytes]:
+    """A valid .npy file with one character of its header replaced by each of the
+    characters that break Python's tokenizer, at every tenth place of the header's text."""
+    import io
+
+    import numpy as np
+
+    buffer = io.BytesIO()
+    np.save(buffer, np.array([[1, -1], [-1, 1]]))
+    good = buffer.getvalue()
+    start, end = 10, good.index(b"\n")
+    found = []
+    for place in range(start, end, 10):
+        for char in b"('\"\\{[":
+            found.append(good[:place] + bytes([char]) + good[place + 1 :])
+    return found
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # numpy reads a "\\d" in a header
+def test_every_damaged_npy_header_gives_one_line(tmp_path: Path) -> None:
+    damaged = _npy_headers()
+    assert len(damaged) > 50
+    for data in damaged:
+        (tmp_path / "m.npy").write_bytes(data)
+        status, err = _run(["matrix", "--file", str(tmp_path / "m.npy")])
+        assert "Traceback" not in err and "internal error" not in err, (data, err)
+        assert status == 0 or (status == 2 and len(err.splitlines()) == 1), (data, err)
+
+
+def test_deep_matrices_and_bad_nfg_counts_give_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    deep = _deep(tmp_path)
+    assert "nested too deeply" in _run(["matrix", "--file", str(deep)])[1]
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(deep.read_bytes())))
+    assert "nested too deeply" in _run(["matrix", "--file", "-"])[1]
+    for counts in ("-2 2", "0 2", "2 99999999999", "\u0663 2"):
+        nfg = tmp_path / "m.nfg"
+        nfg.write_text(f'NFG 1 R "x" {{ "Max" "Min" }} {{ {counts} }}\n\n1 -1 -1 1 1 -1 -1 1\n')
+        status, err = _run(["matrix", "--file", str(nfg)])
+        assert status == 2 and "bad strategy counts" in err, err

@@ -84,8 +84,9 @@ def test_compact_fits_the_width(
     header = rows[0].split()
     assert header[:3] == ["A\\D", "1", str(1 + step)]  # the note says what is shown
     assert len(rows) == 1 + len(range(1, size + 1, step))
-    # Odds as two decimals without the leading zero: D = 1 is won for sure from A = 1 + step.
-    assert rows[2].split()[1] == "1"
+    # Odds as two decimals without the leading zero: D = 1 from A = 1 + step is nearly won,
+    # not for sure (every roll can fail), so it reads "~1", not "1".
+    assert rows[2].split()[1] == "~1"
 
 
 def test_compact_small_table_is_only_rounded(
@@ -213,3 +214,23 @@ def test_long_commands_report_progress(
     assert status == 0
     assert label in Recorder.opened
     assert Recorder.calls and all(0 <= done <= total for done, total in Recorder.calls)
+
+
+def test_an_exact_table_says_where_its_fractions_are(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["risk", "table", "--attackers", "2", "--defenders", "1", "--exact"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0 and "0.417" in out and "--format csv, or --json (values_exact)" in out
+    status, out, _ = run(capsys, *argv, "--format", "csv")
+    assert status == 0 and "5/12" in out  # seed 003: one die each, 15/36
+
+
+def test_a_chance_that_rounds_to_one_is_not_called_certain(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Balanced Blitz comes within 1e-16 of 1; "1.000000" beside "no army is certain to
+    win" (the refusal of --target 1) would contradict it."""
+    status, out, _ = run(capsys, "risk", "need", "15", "--target", "0.999", "--edition", "rgd")
+    assert status == 0
+    assert out.splitlines()[0].endswith("1.000000 >= 0.999 (rounded: just below 1, not certain)")
+    status, _, err = run(capsys, "risk", "need", "15", "--target", "1", "--edition", "rgd")
+    assert status == 2 and "no army is certain to win" in err

@@ -94,3 +94,22 @@ def test_the_search_for_the_fewest_armies_reports_its_evaluations() -> None:
     assert answer[0] == 500
     assert all(done <= total for done, total in heard)
     assert [done for done, _ in heard] == sorted(done for done, _ in heard)
+
+
+def test_the_fitted_table_reads_0_and_1_only_where_they_are_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rounded to two places 0.997 would read "1", certain; it reads "~1", rounded."""
+    from strategy.risk.classic import battle_table
+
+    out, _ = run_on_terminal(["risk", "table"], monkeypatch)
+    rows = [line.split()[1:] for line in out.splitlines() if re.match(r"\s*\d+\s", line)]
+    exact = battle_table(20, 15, exact=True).as_array()
+    for a, row in enumerate(rows):
+        for d, cell in enumerate(row):
+            value = exact[a][d]
+            assert cell not in ("0", "1"), (a, d)  # the table's cells have three decimals
+            # Rounded twice, to three decimals and then to two: within 0.0055 of the cell.
+            shown = int(cell[1]) if cell.startswith("~") else float(cell)
+            assert abs(value - shown) <= 0.0055, (a, d)
+    assert "~1" in rows[-1] and "~0" in rows[1]

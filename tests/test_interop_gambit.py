@@ -30,10 +30,12 @@ def test_nfg_is_read_the_same_by_gambit_both_ways() -> None:
     matrix = [[Fraction(rng.randint(-9, 9), rng.randint(1, 4)) for _ in range(3)] for _ in range(2)]
     game = NormalFormGame.of(matrix, rows=("top", "bottom"))
     read = gbt.read_nfg(io.StringIO(game.to_nfg()))
-    rows, columns = (list(player.strategies) for player in read.players)
-    assert [s.label for s in rows] == ["top", "bottom"]
-    assert [[Fraction(str(read[r, c]["Max"])) for c in columns] for r in rows] == matrix
-    assert [[Fraction(str(read[r, c]["Min"])) for c in columns] for r in rows] == [
+    assert list(read.players) == ["Max", "Min"]
+    rows, columns = read.get_strategies("Max"), read.get_strategies("Min")
+    assert rows == ["top", "bottom"]
+    payoffs = [[read.get_payoffs({"Max": r, "Min": c}) for c in columns] for r in rows]
+    assert [[Fraction(p["Max"]) for p in row] for row in payoffs] == matrix
+    assert [[Fraction(p["Min"]) for p in row] for row in payoffs] == [
         [-x for x in row] for row in matrix
     ]
     assert NormalFormGame.from_nfg(read.to_nfg()) == game  # Gambit's own writing, read back
@@ -81,22 +83,28 @@ def preorder(game: Any, state: Any) -> Iterator[tuple[NodeKind, tuple[Fraction, 
             yield from preorder(game, game.child(state, action))
 
 
-def gambit_preorder(node: Any) -> Iterator[tuple[bool, tuple[Fraction, ...]]]:
-    chance = not node.is_terminal and node.infoset.is_chance
-    probabilities = (
-        tuple(Fraction(str(action.prob)) for action in node.infoset.actions) if chance else ()
-    )
-    yield chance, probabilities
-    for child in node.children:
-        yield from gambit_preorder(child)
+def gambit_preorder(
+    read: Any, path: tuple[str, ...]
+) -> Iterator[tuple[bool, tuple[Fraction, ...]]]:
+    """Gambit's tree in preorder from the node reached by the action labels ``path``.
+
+    pygambit 17 names nodes by their histories: ``H.path(*labels)`` from the root.
+    """
+    node = gbt.H.path(*path)
+    player = read.get_player(node)
+    chance = player is not None and player not in read.players
+    probabilities = read.get_action_probs(node) if chance else {}
+    yield chance, tuple(Fraction(p) for p in probabilities.values())
+    for action in read.get_actions(node):
+        yield from gambit_preorder(read, (*path, action))
 
 
 def test_efg_read_back_has_the_same_nodes_and_chance_probabilities() -> None:
     game = BattleGame(3, 2, choice="respond")
     read = gbt.read_efg(io.StringIO(efg_text(game, title="3 v 2")))
     ours = list(preorder(game, game.initial_state()))
-    theirs = list(gambit_preorder(read.root))
-    assert len(list(read.nodes)) == len(ours) == tree_size(game)
+    theirs = list(gambit_preorder(read, ()))
+    assert len(read.get_histories(gbt.H.after())) == len(ours) == tree_size(game)
     assert [(k is NodeKind.CHANCE, p) for k, p in ours] == theirs
     assert all(sum(p) == 1 for chance, p in theirs if chance)
     assert read.title == "3 v 2"
@@ -106,12 +114,25 @@ def test_a_simultaneous_move_is_one_information_set_of_the_minimiser() -> None:
     # 3 v 2 under announce: the attacker announces 1 or 2 dice, the defender 1 or 2 without
     # seeing the attacker's count.
     read = gbt.read_efg(io.StringIO(efg_text(BattleGame(3, 2, choice="announce"))))
-    shared = [infoset for infoset in read.players["Min"].infosets if len(infoset.members) > 1]
+
+    def members(player: str) -> list[list[tuple[str, ...]]]:
+        """Each information set of ``player`` as the action-label paths of its nodes."""
+        return [
+            [tuple(step.action for step in member) for member in read.get_members(selector(i))]
+            for i in read.get_infosets(player)
+        ]
+
+    shared = [infoset for infoset in members("Min") if len(infoset) > 1]
     assert shared
     for infoset in shared:
-        parents = {member.parent for member in infoset.members}
+        parents = {path[:-1] for path in infoset}
         (parent,) = parents  # all the minimiser's nodes hang from one maximiser node
-        assert parent.player.label == "Max"
-        assert len(infoset.members) == len(parent.children)
-    singletons = [i for i in read.players["Max"].infosets if len(i.members) != 1]
+        assert read.get_player(gbt.H.path(*parent)) == "Max"
+        assert len(infoset) == len(read.get_actions(gbt.H.path(*parent)))
+    singletons = [i for i in members("Max") if len(i) != 1]
     assert singletons == []  # the maximiser always knows where it is
+
+
+def selector(history: Any) -> Any:
+    """pygambit 17's selector of the node a history reaches (a history is not a selector)."""
+    return gbt.H.path(*(step.action for step in history))

@@ -270,3 +270,26 @@ def test_monte_carlo_agrees_with_the_exact_value() -> None:
     )
     plan = plan_turn(two)
     assert simulate_plan(plan, trials=20_000, seed=12).estimate.contains(plan.value)
+
+
+def test_a_plan_report_is_a_dataframe_and_a_table_in_notebooks() -> None:
+    """Like odds, tables and placements: to_pandas() and an HTML table, not text in <pre>."""
+    from strategy import risk
+    from strategy.risk.turns.report import BASELINE_ZERO
+
+    report = risk.plan(
+        attackers={"Brazil": 8}, target="Africa",
+        defenders="North Africa=1,Egypt=1,East Africa=1,Congo=1,South Africa=1,Madagascar=1",
+    )  # fmt: skip
+    c = report.comparison
+    assert c is not None and c.chain_value is not None
+    frame = report.to_pandas(fractions=True)
+    assert list(frame["value"]) == [report.plan.value, c.chain_value, c.attack_everything]
+    assert list(frame["optimal gains"]) == [report.plan.value - v for v in frame["value"]]
+    assert frame.index[0] == "optimal plan" and frame.index[1].startswith("best fixed chain (")
+    assert list(report.to_pandas()["value"]) == [float(v) for v in frame["value"]]
+    page = report._repr_html_()
+    assert "<pre>" not in page and page.count("<tr>") == 4 and "First decision: attack" in page
+    # Moving everything in never holds Africa from Brazil: said why, not left to look a bug.
+    assert c.attack_everything == 0 < report.plan.value
+    assert BASELINE_ZERO in report.text()

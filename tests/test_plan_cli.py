@@ -88,7 +88,11 @@ def test_a_position_file_and_the_graph(tmp_path: Path, capsys: pytest.CaptureFix
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--target", "Atlantis"], "unknown territory 'Atlantis'"),
+        (
+            ["--target", "Atlantis"],
+            "unknown territory or continent 'Atlantis' on the classic map; its continents: "
+            "North America,",
+        ),
         (["--objective", "keep"], "needs a whole number"),
         (["--objective", "value:x"], "needs a whole number"),
         (["--defenders", "Peru=-1"], "must be a whole number"),

@@ -6,7 +6,7 @@ floats within 1e-12), the same choices, and the size bound still a bound."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from strategy.engine.resources import Budget, TooLarge, use_budget
@@ -37,6 +37,10 @@ def assert_same(turn: Turn, *, exact: bool) -> TurnPlan:
     return compact
 
 
+#: The most states (the general solver's bound) a random map of the property tests may have.
+MAX_RANDOM_STATES = 20_000
+
+
 @st.composite
 def turns(draw: st.DrawFn) -> Turn:
     """Random connected maps of 3 to 7 territories, one to three stacks: with several
@@ -52,9 +56,13 @@ def turns(draw: st.DrawFn) -> Turn:
     theirs = {i: draw(st.integers(1, 3)) for i in range(stacks, size)}
     target = set(draw(st.lists(st.sampled_from(sorted(theirs)), min_size=1, unique=True)))
     kind = draw(st.sampled_from([OBJECTIVES[0], OBJECTIVES[0], *OBJECTIVES[1:]]))
-    return tiny_turn(
+    turn = tiny_turn(
         Tiny(sorted(edges), mine, theirs, target), kind, draw(st.sampled_from(MOVE_INS))
     )
+    # One map in thirty bounds more than 20,000 states and took 85% of the time (up to 14 s
+    # each, measured over 300); the classic positions below check the larger turns.
+    assume(state_bound(turn, fronts=False) <= MAX_RANDOM_STATES)
+    return turn
 
 
 @settings(max_examples=40, deadline=None)

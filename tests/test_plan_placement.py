@@ -332,3 +332,15 @@ def test_results_show_as_json_and_in_notebooks() -> None:
     frame = game.to_pandas(fractions=True)
     assert frame.loc["best fortification", "value"] == game.value
     assert frame.loc["best fortification", list(game.names)].sum() == 5
+
+
+def test_a_fortifications_repr_counts_the_armies_as_its_report_does() -> None:
+    """The defender's one army each is part of what it holds: repr and text say the same."""
+    from strategy import risk
+
+    found = risk.fortify(attackers={"Siam": 8}, target="Australia", armies=9)
+    held = found.fortified.armies  # the turn after the best fortification
+    expected = {found.turn.names[t]: held[t] for t in found.territories}
+    assert sum(expected.values()) == 9
+    assert f"best=Placed(armies={expected!r}" in repr(found)
+    assert ", ".join(f"{n} {a}" for n, a in expected.items()) in found.text()

@@ -295,7 +295,9 @@ register_game(
     "pig",
     PigGame,
     summary="Pig (payoff 1 if the first player wins)",
-    parameters=(Parameter("goal", "points to win (10)", default=10, minimum=1),),
+    # A random playout to goal G takes about 1.7 G moves (100,000 moves reach scores near
+    # 59,000): the tools that play Pig out (MCTS) stay well inside their playout limit.
+    parameters=(Parameter("goal", "points to win (10)", default=10, minimum=1, maximum=10_000),),
     flags=("chance", "cyclic"),
     example="--goal 10",
     payoffs=(0.0, 1.0),

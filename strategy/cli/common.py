@@ -37,14 +37,19 @@ def one_line(text: str) -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line, not a usage block, and whose ``later``
-    steps (a list of registered games, say) run when it is first used: building the whole
-    command line then imports none of what they need.
+    """An ArgumentParser whose errors are one line, not a usage block, whose text
+    options refuse an empty value (``--region ''`` names nothing; it is no "none"), and whose
+    ``later`` steps (a list of registered games, say) run when it is first used: building the
+    whole command line then imports none of what they need.
 
     >>> parser = Parser(prog="demo")
     >>> parser.later.append(lambda p: p.add_argument("--late", default=1))
     >>> parser.parse_args([]).late
     1
+    >>> parser.parse_args(["--late", " "])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -67,6 +72,11 @@ class Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         return super(Parser, self.ready()).format_help()
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        if action.option_strings and action.type is None and not arg_string.strip():
+            raise argparse.ArgumentError(action, "an empty value names nothing: leave it out")
+        return super()._get_value(action, arg_string)
 
     def error(self, message: str) -> NoReturn:
         message = cut_quotations(message)  # argparse quotes the value it refuses whole
@@ -242,9 +252,11 @@ def number(text: str, refusal: str) -> float:
     argparse.ArgumentTypeError: 'x' is not a number
     """
     try:
-        return float(text)
+        if text.isascii():  # Python's float() would also read other scripts' digits
+            return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(refusal) from None
+        pass
+    raise argparse.ArgumentTypeError(refusal)
 
 
 def memory_size(text: str) -> int:
@@ -257,12 +269,27 @@ def memory_size(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+#: The longest time limit taken, about 31 years: beyond it the clocks' arithmetic overflows,
+#: and 0 already says "no limit".
+MAX_SECONDS = 1e9
+
+
 def seconds(text: str) -> float:
-    """An argparse type for ``--max-seconds``: a number of seconds >= 0 (0: no limit)."""
+    """An argparse type for ``--max-seconds``: a number of seconds >= 0 (0: no limit).
+
+    >>> seconds("1e30")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1e30' is more than 1e+09 seconds (0: no limit)
+    """
     refusal = f"{echo(text)} is not a number of seconds >= 0"
     value = number(text, refusal) if len(text) <= MAX_INTEGER_TEXT else float("nan")
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(refusal)
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)} is more than {MAX_SECONDS:g} seconds (0: no limit)"
+        )
     return value
 
 

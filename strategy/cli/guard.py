@@ -11,8 +11,8 @@ status      meaning
 130, 143    interrupted by Ctrl-C (SIGINT) or stopped by SIGTERM
 ==========  ==================================================================
 
-SIGTERM is handled like Ctrl-C, so files being written are left whole (see
-:mod:`strategy.engine.atomic`) and progress bars are erased.
+SIGTERM is handled like Ctrl-C (see :mod:`strategy.engine.stops`), so files being written
+are left whole (see :mod:`strategy.engine.atomic`) and progress bars are erased.
 
 >>> import io
 >>> report(KeyError("x"), io.StringIO())
@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from types import FrameType
 from typing import Any, TextIO
 
 from strategy.cli.common import Parser, add_budget_options, leaf_parsers, one_line
+from strategy.engine import stops
 from strategy.engine.errors import InputError, echo
 from strategy.engine.resources import (
     Budget,
@@ -47,29 +46,6 @@ INTERNAL = 70
 REPORT = "please report it, with the command line, to the strategy project"
 #: Set this environment variable to see the traceback of an internal error.
 TRACEBACK = "STRATEGY_TRACEBACK"
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived: unwind like Ctrl-C does."""
-
-
-def _terminate(number: int, frame: FrameType | None) -> None:
-    raise Terminated
-
-
-@contextmanager
-def terminate_like_interrupt() -> Iterator[None]:
-    """Turn SIGTERM into :class:`Terminated` inside the block (main thread only)."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, _terminate)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def add_budgets(parser: argparse.ArgumentParser) -> None:
@@ -94,8 +70,12 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
             memory=getattr(args, "max_memory", None), seconds=getattr(args, "max_seconds", None)
         )
     handler: Callable[[argparse.Namespace], int | None] = args.handler
+    stops.check()  # a stop lost in the imports ends the command before its work
     with use_budget(budget), quiet_unraisable(), deadline(budget):
-        return handler(args) or 0
+        try:
+            return handler(args) or 0
+        except MemoryError:  # an estimate fell short: say what the limit was
+            raise MemoryError(budget.memory_limit()[1]) from None
 
 
 @contextmanager
@@ -106,7 +86,7 @@ def quiet_unraisable() -> Iterator[None]:
     previous = sys.unraisablehook
 
     def hook(unraisable: Any) -> None:
-        if not isinstance(unraisable.exc_value, OutOfTime | Terminated | KeyboardInterrupt):
+        if not isinstance(unraisable.exc_value, OutOfTime | stops.Terminated | KeyboardInterrupt):
             previous(unraisable)
 
     sys.unraisablehook = hook
@@ -142,12 +122,15 @@ def _describe(error: BaseException) -> tuple[int, str]:
             f"strategy: error: stopped after {limit}, the time limit "
             "(--max-seconds S allows more; 0: no limit)"
         )
-    if isinstance(error, KeyboardInterrupt):
-        return 130, "strategy: interrupted"
-    if isinstance(error, Terminated):
-        return 143, "strategy: terminated"
+    stopped = stops.status_of(error)
+    if stopped is not None:
+        return stopped, stops.said(error)
     if isinstance(error, MemoryError):
-        return 2, "strategy: error: out of memory; ask for less (or a smaller --max-memory)"
+        limit = f" ({error.args[0]})" if error.args else ""
+        return 2, (
+            f"strategy: error: out of memory{limit}; ask for less, or give a smaller "
+            "--max-memory SIZE so that estimates refuse such work up front"
+        )
     if isinstance(error, OSError):
         where = f" {echo(str(error.filename))}" if error.filename else ""
         return 1, f"strategy: error:{where} {error.strerror or error}"

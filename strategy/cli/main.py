@@ -2,8 +2,8 @@
 
 Each command group lives in its own module with a ``register(subparsers)``
 function; group modules import heavy libraries only inside their handlers so
-that ``strategy --help`` and float tables start fast. This module imports nothing
-at the top but ``sys``: Ctrl-C during start-up then lands inside :func:`main`'s handler.
+that ``strategy --help`` and float tables start fast. The console script enters through
+:mod:`strategy.cli.start`, which catches stop requests before this module is imported.
 
 >>> build_parser().prog
 'strategy'
@@ -65,12 +65,16 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status instead of raising (argparse's own
     exits for ``--help`` and usage errors excepted)."""
+    from strategy.engine import stops
+
     try:
         from strategy.cli import guard
 
-        with guard.terminate_like_interrupt():
+        with stops.catching():
             try:
-                return guard.run(build_parser(sys.argv[1:] if argv is None else argv), argv)
+                status = guard.run(build_parser(sys.argv[1:] if argv is None else argv), argv)
+                stops.check()  # a stop whose raise was lost still ends the command as a stop
+                return status
             except BrokenPipeError:
                 guard.silence_stdout()
                 return 0
@@ -78,9 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise
             except BaseException as error:
                 return guard.report(error)
-    except KeyboardInterrupt:  # before the handlers above were in place
-        print("strategy: interrupted", file=sys.stderr)
-        return 130
+    except (KeyboardInterrupt, stops.Terminated) as stop:  # before the handlers were in place
+        print(stops.said(stop), file=sys.stderr)
+        return stops.status_of(stop) or 130
 
 
 if __name__ == "__main__":

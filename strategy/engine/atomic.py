@@ -5,7 +5,10 @@ file beside the target, are flushed to disk, and the temporary file is renamed o
 target in one step (``os.replace``). A reader, a crash, Ctrl-C or SIGTERM half-way, or a
 second process writing the same target, therefore sees either the old file or a complete
 new one, never a truncated or interleaved one; the temporary file is removed when the
-writing fails.
+writing fails. A stop requested while the data were written (:mod:`strategy.engine.stops`)
+keeps the old file even if its first raise was lost. A process killed outright (SIGKILL, a
+crash) leaves its temporary file behind: its name carries the writer's process id, and the
+next write into the same folder removes those whose writer no longer runs.
 
 Only a regular file is ever replaced (:func:`write_target`): a symbolic link stays a link,
 the file it names is the one replaced; a character device or a pipe (``/dev/null``,
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import stat
 import tempfile
@@ -42,6 +46,7 @@ from signal import SIGINT, SIGTERM
 from types import FrameType
 from typing import IO, Any
 
+from strategy.engine import stops
 from strategy.engine.errors import InputError, echo
 
 __all__ = [
@@ -125,13 +130,16 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         yield target
         return
     folder = target.parent
+    _sweep(folder)
     temporary: Path | None = None
     try:
         # Ctrl-C or SIGTERM between creating the temporary file and holding its name would
         # leave it behind: the signals wait until the name is held.
         with _signals_deferred():
             handle, name = tempfile.mkstemp(
-                dir=folder, prefix=f".{target.name}.", suffix=f".tmp{target.suffix}"
+                dir=folder,
+                prefix=f".{target.name}.{_MARK}{os.getpid()}-",
+                suffix=f".tmp{target.suffix}",
             )
             temporary = Path(name)
             os.close(handle)
@@ -143,6 +151,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         os.chmod(temporary, mode)
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
+        stops.check()
         os.replace(temporary, target)
     except BaseException:
         if temporary is not None:
@@ -150,6 +159,45 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
                 temporary.unlink()
         raise
     _sync_folder(folder)
+
+
+#: What marks a temporary file of ours, before its writer's process id.
+_MARK = "strategy-"
+_OURS = re.compile(rf"\..+\.{_MARK}(\d+)-\w+\.tmp(\.\w*)?")
+
+
+def _sweep(folder: Path) -> None:
+    """Remove the temporary files of ours in ``folder`` whose writer no longer runs.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     dead = Path(folder) / f".t.txt.{_MARK}{2**22 + 1}-x1y2.tmp.txt"  # past pid_max
+    ...     alive = Path(folder) / f".t.txt.{_MARK}{os.getpid()}-x1y2.tmp.txt"
+    ...     _ = dead.write_text("half"), alive.write_text("half")
+    ...     write_text_atomic(Path(folder) / "u.txt", "whole")
+    ...     sorted(p.name for p in Path(folder).iterdir()) == sorted([alive.name, "u.txt"])
+    True
+    """
+    try:
+        names = [entry.name for entry in os.scandir(folder) if entry.name.startswith(".")]
+    except OSError:
+        return  # the write itself will say why the folder cannot be used
+    for name in names:
+        match = _OURS.fullmatch(name)
+        if match is not None and not _running(int(match.group(1))):
+            with contextlib.suppress(OSError):
+                (folder / name).unlink()
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs (or may: one of another user's counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 @contextlib.contextmanager

@@ -35,6 +35,9 @@ from strategy.engine.errors import InputError, echo
 
 #: The most characters a whole-number value may have: no count we take needs more.
 MAX_INTEGER_TEXT = 100
+#: Whole numbers stay below this: no count, size or seed anything here can use comes near
+#: it, and one rule for every whole number is easier to know than one per field.
+WHOLE_LIMIT = 10**18
 #: What one value of a field is: a whole number, a finite decimal number, a yes or no, or
 #: text (free, or one of its choices).
 Kind = Literal["integer", "number", "boolean", "string"]
@@ -51,15 +54,22 @@ def whole(text: str, minimum: int | None = None) -> int:
     >>> whole("\\u0663")
     Traceback (most recent call last):
     ...
-    strategy.engine.errors.InputError: '٣' is not a whole number
+    strategy.engine.errors.InputError: '٣' is not a whole number (digits 0-9)
+    >>> whole(str(10**30))
+    Traceback (most recent call last):
+    ...
+    strategy.engine.errors.InputError: '1000000000000000000000000000000' is too large: whole \
+numbers here stay below 10^18
     """
     text = text.strip()
     if len(text) > MAX_INTEGER_TEXT:
         raise InputError(f"{echo(text, 20)} is too large: at most {MAX_INTEGER_TEXT} digits")
     digits = text[1:] if text[:1] in "+-" else text
     if not (digits.isascii() and digits.isdigit()):
-        raise InputError(f"{echo(text)} is not a whole number")
+        raise InputError(f"{echo(text)} is not a whole number (digits 0-9)")
     value = int(text)
+    if abs(value) >= WHOLE_LIMIT:
+        raise InputError(f"{echo(text)} is too large: whole numbers here stay below 10^18")
     if minimum == 0 and value < 0:
         raise InputError(f"{echo(text)} must not be negative")
     if minimum is not None and value < minimum:

@@ -48,7 +48,8 @@ MAX_FILE_NUMBER_TEXT = 250_000
 # Fraction's own grammar: an optional sign, then p/q or a decimal with an optional exponent.
 _NUMBER = re.compile(
     r"\s*[-+]?(?:\d(?:_?\d)*(?:\s*/\s*\d(?:_?\d)*)?"
-    r"|(?:\d(?:_?\d)*)?(?:\.(?:\d(?:_?\d)*)?)?(?:[eE]([-+]?\d(?:_?\d)*))?)\s*"
+    r"|(?:\d(?:_?\d)*)?(?:\.(?:\d(?:_?\d)*)?)?(?:[eE]([-+]?\d(?:_?\d)*))?)\s*",
+    re.ASCII,  # the digits 0-9 only: Python would also read other scripts' digits
 )
 
 

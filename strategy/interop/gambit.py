@@ -41,9 +41,12 @@ def gambit_value(text: str, *, solver: Solver = "lp") -> Fraction:
         game = reader(io.StringIO(text))
     except ValueError as error:
         raise InputError(f"Gambit cannot read the game: {error}") from None
-    players = list(game.players)
+    players = list(game.players)  # pygambit 17 names players by their labels
     if len(players) != 2:
         raise InputError(f"the game has {len(players)} players; a value needs two")
     solve = gambit.nash.lp_solve if solver == "lp" else gambit.nash.lcp_solve
-    equilibrium = solve(game, rational=True).equilibria[0]
-    return Fraction(str(equilibrium.payoff(players[0])))
+    result = solve(game, rational=True)
+    # lcp on a strategic game lists every equilibrium it reached; the others return one.
+    found = getattr(result, "equilibria", None)
+    equilibrium = found[0] if found is not None else result.equilibrium
+    return Fraction(equilibrium.payoffs[players[0]])

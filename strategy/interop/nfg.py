@@ -151,6 +151,7 @@ class _Reader:
 
     def __init__(self, text: str) -> None:
         self.tokens = self._tokens(text)
+        self.length = len(text)
 
     @staticmethod
     def _tokens(text: str) -> Iterator[tuple[int, str]]:
@@ -242,10 +243,14 @@ class _Reader:
         if kind == _WORD:  # counts: { 3 2 }
             counts = [value, self.next(_WORD, "a strategy count")]
             self.brace("}")
-            try:
-                sizes = [int(count) for count in counts]
-            except ValueError:
-                raise InputError(f"not a Gambit .nfg game: bad strategy counts {counts}") from None
+            sizes = [int(count) if count.isascii() and count.isdigit() else 0 for count in counts]
+            # Each profile's payoffs take at least two characters of the text: a count past
+            # that cannot be meant, and would only fill memory with names.
+            if min(sizes) < 1 or sizes[0] * sizes[1] > self.length:
+                raise InputError(
+                    f"not a Gambit .nfg game: bad strategy counts {' '.join(counts)[:40]} "
+                    "(whole numbers from 1, as many profiles as the file gives payoffs)"
+                )
             return _numbered(sizes[0]), _numbered(sizes[1])
         if (kind, value) != (_BRACE, "{"):
             raise InputError(f"not a Gambit .nfg game: expected strategies, found {value!r}")

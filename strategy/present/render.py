@@ -111,10 +111,14 @@ def _number_or_none(cell: str) -> float | None:
 
 def abbreviate(grid: Grid) -> Grid:
     """Shorter cells: odds as two decimals without the leading zero, other numbers rounded
-    to whole numbers; cells that are not plain decimals stay as they are.
+    to whole numbers; cells that are not plain decimals stay as they are. Odds that round
+    to 0 or 1 read ``~0`` and ``~1`` (as narrow as ``.42``): rounded from three decimals,
+    0.002 and 0.997 would read as impossible and certain.
 
-    >>> abbreviate(Grid("", "A", "D", (1,), (1, 2), (("0.417", "1.000"),))).cells
+    >>> abbreviate(Grid("", "A", "D", (1,), (1, 2), (("0.417", "1"),))).cells
     (('.42', '1'),)
+    >>> abbreviate(Grid("", "A", "D", (1,), (1, 2, 3), (("0.997", "0.002", "0.000"),))).cells
+    (('~1', '~0', '~0'),)
     >>> abbreviate(Grid("", "A", "D", (1,), (1, 2), (("-12.3", "+2.6"),))).cells
     (('-12', '3'),)
     """
@@ -127,7 +131,9 @@ def abbreviate(grid: Grid) -> Grid:
             return cell
         if odds:
             text = f"{value:.2f}"
-            return {"0.00": "0", "1.00": "1"}.get(text, text.removeprefix("0"))
+            if text in ("0.00", "1.00"):
+                return cell if cell in ("0", "1") else "~" + text[0]
+            return text.removeprefix("0")
         text = f"{value:.0f}"
         return "0" if text == "-0" else text
 

@@ -182,5 +182,12 @@ def table_grid(
         columns=table.defenders[::step],
         cells=cells,
         shades=capture_shades(table, step, blitz),
-        caption=caption(table, asked, blitz),
+        caption=caption(table, asked, blitz) + (EXACT_NOTE if table.exact and not full else ""),
     )
+
+
+#: Where an exact table's fractions are, when the view shows their decimals.
+EXACT_NOTE = (
+    "\nexact: each decimal is its fraction correctly rounded; the fractions themselves: "
+    "--format csv, or --json (values_exact)"
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from strategy.cli.common import colour_wanted, decimal
@@ -35,6 +36,16 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     text_command(commands, "need", ABOUT, EPILOG, "need", text)
 
 
+def _rounds_to_one(value: Fraction | float) -> bool:
+    """Whether ``value`` prints as 1.000000 without being certain: below 1, or a float, which
+    rounds (Balanced Blitz's chances are floats, and come within 1e-16 of 1).
+
+    >>> _rounds_to_one(0.9999999999999999), _rounds_to_one(1.0), _rounds_to_one(Fraction(1))
+    (True, True, False)
+    """
+    return decimal(value) == "1.000000" and (isinstance(value, float) or value < 1)
+
+
 def text(args: argparse.Namespace, found: Needed) -> str:
     """The fewest armies as the command prints them."""
     from strategy.present.render import paint
@@ -52,7 +63,8 @@ def text(args: argparse.Namespace, found: Needed) -> str:
         f"{need.attackers} {armies} capture "
         f"{'the path ' if len(need.defenders) > 1 else ''}{against}{keeping} with probability "
         f"{paint(decimal(need.win_probability), float(need.win_probability), colour_wanted(args))}"
-        f" >= {args.target}",
+        f" >= {args.target}"
+        + (" (rounded: just below 1, not certain)" if _rounds_to_one(need.win_probability) else ""),
     ]
     if need.previous_probability is not None:
         lines.append(f"{need.attackers - 1} armies would give {decimal(need.previous_probability)}")

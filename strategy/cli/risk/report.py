@@ -99,12 +99,14 @@ def run(args: argparse.Namespace) -> int:
 
     from strategy.cli.risk.commit import commit_section
     from strategy.cli.risk.grids import compute_table, table_grid
+    from strategy.cli.risk.table import check_digits
     from strategy.present.report import report_html, strategy_section, table_section
     from strategy.risk import api
     from strategy.risk.choices import CHOICE_RULES
     from strategy.risk.commitment import commit_curve
     from strategy.risk.objectives import CAPTURE
 
+    check_digits(args.digits, exact=False)  # the page's table holds floats
     battle = battle_from_args(args, args.metric)
     blitz = blitz_from_args(args)
     refuse_play(blitz_battle(args, battle))

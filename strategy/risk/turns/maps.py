@@ -99,10 +99,21 @@ class Map:
 
         >>> classic_map().places("Australia, Siam")
         ('Eastern Australia', 'Indonesia', 'New Guinea', 'Western Australia', 'Siam')
+        >>> classic_map().places("Atlantis")
+        Traceback (most recent call last):
+        ...
+        strategy.engine.errors.InputError: unknown territory or continent 'Atlantis' on the \
+classic map; its continents: North America, South America, Europe, Africa, Asia, Australia
         """
         names: list[str] = []
         for part in (p for p in text.split(",") if p.strip()):
             continent = self.continent(part)
+            if continent is None and part.strip().casefold() not in self._lookup():
+                known = ", ".join(c.name for c in self.continents)
+                raise InputError(
+                    f"unknown territory or continent {echo(part.strip())} on {self._what()}"
+                    f"{self._hint(part)}" + (f"; its continents: {known}" if known else "")
+                )
             for name in continent.territories if continent else (self.territory(part),):
                 if name not in names:
                     names.append(name)
@@ -222,9 +233,11 @@ def map_from_json(data: Any, where: str = "the map") -> Map:
     for name in adjacency:
         if name not in known:
             raise InputError(f"{where}: adjacency names unknown territory {echo(name)}")
+    # Sets, not the tuples: a dense map of n territories has n^2 borders to check.
+    bordering = {name: set(near) for name, near in neighbours.items()}
     for name, near in neighbours.items():
         for other in near:
-            if name not in neighbours[other]:
+            if name not in bordering[other]:
                 raise InputError(
                     f"{where}: {name} borders {other} but {other} does not border {name}"
                 )

@@ -16,6 +16,7 @@ Reinforcements: 2 armies on the attacker's territories bordering the path (origi
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 from abc import ABC, abstractmethod
@@ -23,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from strategy.engine.display import summary
 from strategy.engine.extras import require
 from strategy.risk.turns.describe import number_json, value_text
 from strategy.risk.turns.model import Turn
@@ -127,6 +129,26 @@ class Shown(ABC):
             f"<tr><th></th><th>placement</th><th>value</th><th>best is better by</th></tr>"
             f"{body}</table>"
         )
+
+    def __repr__(self) -> str:
+        """The fields, with territories by name and each placement as the report shows it:
+        the armies on each territory (the defender's counted whole, its one army each
+        included) and the value."""
+
+        def shown(name: str, value: Any) -> str:
+            if name == "territories":
+                return repr(self.names)
+            if not isinstance(value, Placed):
+                return summary(value)
+            armies = {n: self.base + a for n, a in zip(self.names, value.added, strict=True)}
+            return f"Placed(armies={armies!r}, value={summary(value.value)})"
+
+        body = ", ".join(
+            f"{f.name}={shown(f.name, getattr(self, f.name))}"
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            if f.repr
+        )
+        return f"{type(self).__name__}({body})"
 
     def to_pandas(self, *, fractions: bool = False) -> Any:
         """The placements compared as a DataFrame (pandas: the ``notebook`` extra): one row

@@ -15,6 +15,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
+from strategy.engine.extras import require
 from strategy.risk.turns.baselines import Comparison
 from strategy.risk.turns.describe import (
     choice_json,
@@ -29,6 +30,12 @@ from strategy.risk.turns.model import TurnState
 from strategy.risk.turns.placement_report import Shown
 from strategy.risk.turns.rollouts import PlanSimulation
 from strategy.risk.turns.solve import TurnPlan, Value
+
+#: Why a baseline of 0 beside a positive optimum is no bug.
+BASELINE_ZERO = (
+    "(0: moving every army in leaves none behind, so this plan never turns back or branches "
+    "to the rest of the goal; the optimal plan leaves armies where it needs them)"
+)
 
 
 @dataclass(frozen=True)
@@ -133,14 +140,58 @@ class PlanReport:
         lines.append(
             f"  {'attack everything, move all in':<36}{self._against(c.attack_everything)}"
         )
+        if c.attack_everything == 0 and self.plan.value > 0:
+            lines.append(f"    {BASELINE_ZERO}")
         return lines
+
+    def values(self) -> list[tuple[str, Value]]:
+        """The optimal plan's value and the baselines' it was compared with, labelled."""
+        c = self.comparison
+        found = [("optimal plan", self.plan.value)]
+        if c is not None and c.best_chain is not None and c.chain_value is not None:
+            path = " > ".join(c.best_chain.names(self.plan.turn))
+            found.append((f"best fixed chain ({path})", c.chain_value))
+        if c is not None:
+            found.append(("attack everything, move all in", c.attack_everything))
+        return found
+
+    def to_pandas(self, *, fractions: bool = False) -> Any:
+        """The values compared as a DataFrame (pandas: the ``notebook`` extra): the optimal
+        plan's and each baseline's, and what the optimal plan gains over it (``Fraction``
+        objects with ``fractions=True``, where the plan is exact)."""
+        pandas = require("pandas", "notebook", "to_pandas()")
+        best = self.plan.value
+
+        def shown(value: Value) -> Value:
+            return value if fractions else float(value)
+
+        rows = [(label, shown(value), shown(best - value)) for label, value in self.values()]
+        return pandas.DataFrame(rows, columns=["plan", "value", "optimal gains"]).set_index("plan")
 
     def _against(self, value: Value) -> str:
         gain = float(self.plan.value - value)
         return f"{float(value):.6f}   optimal gains {gain:+.6f}"
 
     def _repr_html_(self) -> str:
-        return f"<pre>{html.escape(self.text())}</pre>"
+        """The values compared as a table, the first decision and the plan's lines."""
+        plan, turn = self.plan, self.plan.turn
+        rows = "".join(
+            f'<tr><th>{html.escape(label)}</th><td class="v">{float(value):.6f}</td>'
+            f'<td class="v">{float(plan.value - value):+.6f}</td></tr>'
+            for label, value in self.values()
+        )
+        lines = "".join(
+            f"<li>{html.escape(line)}</li>"
+            for line in plan_lines(plan, self.flow, threshold=self.threshold)
+        )
+        return (
+            '<div class="strategy-plan"><table>'
+            f"<caption>{html.escape(turn.objective.describe(turn.target_name))}</caption>"
+            f"<tr><th></th><th>value</th><th>optimal gains</th></tr>{rows}</table>"
+            f"<p>First decision: {html.escape(self._first_text(plan.policy[plan.start]))}</p>"
+            f"<p>Plan (lines taken {self.threshold:.0%} of the time or more):</p>"
+            f'<ul style="font-family:monospace;list-style:none">{lines}</ul></div>'
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON (the CLI's ``plan --json``): the value, first move,
