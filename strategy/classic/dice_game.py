@@ -155,6 +155,8 @@ register_game(
     ),
     flags=("chance",),
     example="--rolls 3 --sides 4",
+    # A position is the rolls used, the face showing and whether play stopped.
+    states=lambda rolls, sides: 2 * rolls * sides + 1,
     title=lambda rolls, sides: f"roll-or-stop, {rolls} rolls of a d{sides}",
     label=_label,
 )
