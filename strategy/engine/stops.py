@@ -10,7 +10,6 @@ work starts, before a written file replaces its target, before the command repor
 
 >>> with catching():
 ...     check()  # nothing requested
-...     pending()
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ __all__ = [
     "catching",
     "check",
     "install",
-    "pending",
     "said",
     "status_of",
     "stop_on_exit",
@@ -73,11 +71,6 @@ def catching() -> Iterator[None]:
         for number, handler in previous.items():
             signal.signal(number, handler)
         _requested.clear()
-
-
-def pending() -> int | None:
-    """The first stop requested inside :func:`catching`, if any (its signal's number)."""
-    return _requested[0] if _requested else None
 
 
 def check() -> None:
