@@ -30,6 +30,7 @@ from strategy.engine.numbers import Value as Value  # re-exported: the results s
 from strategy.engine.resources import TooLarge, require
 from strategy.engine.walk import post_order
 from strategy.risk.plan.compact import Policy, Values, solve_values
+from strategy.risk.plan.levels import level_cost, solve_levels
 from strategy.risk.plan.model import Turn, TurnState
 from strategy.risk.plan.size import state_bound
 
@@ -40,11 +41,11 @@ Method = Literal["compact", "states"]
 #: below, are checked too).
 EXACT_LIMIT = 20_000_000
 FLOAT_LIMIT = 150_000_000
-#: Memory per state: the general induction's, and the compact one's, exact and float (peak
-#: per state measured on Africa by benchmarks/bench_plan.py is 600, 130 and 94 bytes; an
-#: exact value grows with the armies in play).
+#: Memory per state: the general induction's, and the compact (exact) one's (peak per state
+#: measured on Africa by benchmarks/bench_plan.py is 600 and 130 bytes; an exact value grows
+#: with the armies in play). Float plans: :func:`strategy.risk.plan.levels.level_cost`.
 STATE_BYTES = 700
-COMPACT_BYTES = {True: 200, False: 110}
+COMPACT_BYTES = 200
 #: States the compact induction solves per second of one core (measured 30,000 to 90,000).
 STATES_PER_SECOND = 25_000
 #: Float moves within this fraction of the largest payoff count as tied with the best.
@@ -178,14 +179,16 @@ def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[i
     solving may take at that bound (the states met are often far fewer).
 
     >>> from strategy.risk.plan.position import path_turn
-    >>> plan_cost(path_turn(3, (1,)), exact=False)
-    (4, 440, 0.00016)
+    >>> plan_cost(path_turn(3, (1,)), exact=True)
+    (4, 800, 0.00016)
     """
     if method == "states":
         bound = state_bound(turn, fronts=False)
         return bound, bound * STATE_BYTES, 0.0
+    if not exact:
+        return level_cost(turn)
     bound = state_bound(turn)
-    return bound, bound * COMPACT_BYTES[exact], bound / STATES_PER_SECOND
+    return bound, bound * COMPACT_BYTES, bound / STATES_PER_SECOND
 
 
 def plan_turn(
@@ -199,9 +202,10 @@ def plan_turn(
 ) -> TurnPlan:
     """Solve ``turn``: the optimal plan, or the best one ``restriction`` allows.
 
-    ``method`` picks the induction of an unrestricted turn: ``compact``
-    (:mod:`strategy.risk.plan.compact`, states as numbers, choices worked out when asked
-    for) or ``states`` (the general induction, every state and choice kept as objects,
+    ``method`` picks the induction of an unrestricted turn: ``compact`` (in floats the
+    level solver, :mod:`strategy.risk.plan.levels`; exact, :mod:`strategy.risk.plan.compact`,
+    states as numbers; both work choices out when asked for) or ``states`` (the general
+    induction, every state and choice kept as objects,
     which restricted plans always use). Both give the same values.
 
     Unrestricted turns are refused up front (:func:`check_size`) when too large; restricted
@@ -213,6 +217,9 @@ def plan_turn(
         total = check_size(turn, exact=exact, max_states=max_states, method=method)
     start, bank = turn.start()
     induction = _Induction(turn, restriction or EveryMove(), exact, turn.key(start))
+    if restriction is None and method == "compact" and not exact:
+        levels = solve_levels(turn, progress=progress)
+        return TurnPlan(turn, start, bank, levels, Policy(induction, levels), exact)
     if restriction is None and method == "compact":
         with _collector_paused():
             memo = solve_values(turn, induction, limit=limit, total=total, progress=progress)

@@ -1,0 +1,436 @@
+"""The level solver: a float turn plan's values as numpy arrays, one set held at a time.
+
+The states of a turn fall into *groups* by the set of territories the attacker holds.
+Inside a group only a few numbers vary: the armies on the held territories that border an
+enemy (its *live* ones, ranked densely by :class:`~strategy.risk.plan.ranks.Ranking`),
+the defenders on the enemy territories bordering it (its *front*, each from 1 to what it
+started with: nobody has attacked the others), and ``keep:K``'s memory. Each such
+combination is one *slot* of the group's array. A roll that does not capture leads to a
+slot of the same group with fewer armies in play; a capture leads to the group holding
+one territory more. So groups are solved *level by level*, most territories held first,
+and inside a group in *wavefronts* of equal armies in play, each wavefront and each
+attack one numpy operation over all its slots. The arithmetic is the compact induction's
+(:mod:`strategy.risk.plan.compact`), term by term in the same order, so the values agree
+to round-off.
+
+The states a group holds are every combination in its bounds, met or not: the arrays are
+dense, so what a state costs is a few bytes, not a Python object.
+
+>>> from strategy.risk.plan.position import path_turn
+>>> values = solve_levels(path_turn(3, (1,)))
+>>> start, _ = path_turn(3, (1,)).start()
+>>> round(values[start], 12) == round(1955 / 2592, 12)  # seed 003: Pr(3,1) = 1955/2592
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from itertools import pairwise
+from math import prod
+
+import numpy as np
+from numpy.typing import NDArray
+
+from strategy.risk.plan.model import Turn, TurnState
+from strategy.risk.plan.ranks import Ints, Ranking
+from strategy.risk.plan.size import state_bound
+
+Floats = NDArray[np.float64]
+Bools = NDArray[np.bool_]
+Progress = Callable[[int, int], None]
+#: Float moves within this fraction of the largest payoff count as tied (as in solve.py).
+TIE_TOLERANCE = 1e-12
+#: Bytes a slot costs for the whole solve (its value and its reach mark), and bytes a slot
+#: of the largest group costs while that group is worked on (its armies, sorted and not).
+SLOT_BYTES = 9
+WORKING_BYTES = 16
+#: States reached that the solver works through per second of one core (measured on
+#: North America by benchmarks/bench_plan.py).
+STATES_PER_SECOND = 200_000
+
+
+class Group:
+    """The slots of the states holding ``owned``: index ``(kept * A + rank) * D + d``, with
+    ``rank`` the live territories' armies' number and ``d`` the front's defenders' number."""
+
+    def __init__(self, turn: Turn, owned: int, near: tuple[int, ...], total: int) -> None:
+        self.owned = owned
+        enemies = ~owned
+        self.live = tuple(i for i in range(turn.size) if owned >> i & 1 and near[i] & enemies)
+        self.front = tuple(i for i in range(turn.size) if not owned >> i & 1 and near[i] & owned)
+        self.sizes = tuple(turn.armies[e] for e in self.front)
+        self.ranking = Ranking(len(self.live), total)
+        self.attackers = self.ranking.count
+        self.defenders = prod(self.sizes)
+        self.halves = 2 if turn.objective.kind == "keep" else 1
+        self.size = self.halves * self.attackers * self.defenders
+        strides = [1] * len(self.sizes)
+        for i in range(len(self.sizes) - 2, -1, -1):
+            strides[i] = strides[i + 1] * self.sizes[i + 1]
+        self.strides = np.array(strides, np.int64)
+
+    def index(self, armies: Ints, defenders: Ints, kept: Bools) -> Ints:
+        """The slots of these rows (live armies, front defenders, memory)."""
+        found = kept * self.attackers + self.ranking.rank(armies)
+        return found * self.defenders + (defenders - 1) @ self.strides
+
+    def slots(self) -> tuple[Ints, Ints, Bools]:
+        """Every slot's live armies, front defenders and memory, in slot order."""
+        grid = np.indices(self.sizes, dtype=np.int64).reshape(len(self.sizes), self.defenders).T + 1
+        everyone = np.repeat(self.ranking.all(), self.defenders, axis=0)
+        armies = np.tile(everyone, (self.halves, 1))
+        defenders = np.tile(grid, (self.halves * self.attackers, 1))
+        kept = np.repeat(np.arange(self.halves) == 1, self.attackers * self.defenders)
+        return armies, defenders, kept
+
+
+class _Rolls:
+    """One roll's outcomes for every (attacking, defending) armies, padded to one shape:
+    ``lost``, ``killed`` and ``p`` of the rolls that do not capture (zero where a roll
+    captures, or cannot be made), and the chance of a capture."""
+
+    def __init__(self, turn: Turn, total: int, most: int) -> None:
+        stay, rules = turn.rules.stay_behind, turn.rules
+        shape = (total + 1, most + 1)
+        outcomes: dict[tuple[int, int], tuple[tuple[int, int, float], ...]] = {}
+        for a in range(stay + 1, total + 1):
+            if not rules.attacker_dice_for(a):
+                continue
+            for d in range(1, most + 1):
+                outcomes[a, d] = tuple(
+                    (lost, killed, float(p)) for lost, killed, p in turn.roll_steps(a, d)
+                )
+        width = max((len(o) for o in outcomes.values()), default=1)
+        self.lost = np.zeros((*shape, width), np.int64)
+        self.killed = np.zeros((*shape, width), np.int64)
+        self.p = np.zeros((*shape, width))
+        self.capture = np.zeros(shape)
+        self.can = np.zeros(shape, bool)
+        for (a, d), steps in outcomes.items():
+            self.can[a, d] = True
+            for j, (lost, killed, p) in enumerate(steps):
+                if killed == d:
+                    self.capture[a, d] = p
+                else:
+                    self.lost[a, d, j], self.killed[a, d, j], self.p[a, d, j] = lost, killed, p
+        self.width = width
+
+
+def solve_levels(turn: Turn, *, progress: Progress | None = None) -> LevelValues:
+    """Every slot's value (rewards banked before it left out), by group, as a mapping from
+    the states.
+
+    >>> from strategy.risk.plan.position import path_turn
+    >>> from strategy.risk.plan.solve import plan_turn
+    >>> turn = path_turn(4, (1, 1))
+    >>> len(solve_levels(turn)) == plan_turn(turn, method="states").states  # the same states
+    True
+    """
+    return _Solver(turn, progress).run()
+
+
+class _Sorted:
+    """A group's slots in wavefronts: sorted by the armies in play, ``edges`` bounding
+    each count's run, ``order`` each sorted row's slot, ``reached`` the forward pass's marks."""
+
+    def __init__(self, group: Group, reached: Bools) -> None:
+        armies, defenders, kept = group.slots()
+        play = armies.sum(axis=1) + defenders.sum(axis=1)
+        order = np.argsort(play, kind="stable")
+        self.armies, self.defenders, self.kept = armies[order], defenders[order], kept[order]
+        self.order, self.reached = order, reached[order]
+        self.edges = np.searchsorted(play[order], np.arange(int(play.max()) + 2))
+
+    def waves(self) -> Iterator[NDArray[np.intp]]:
+        """The sorted rows reached, one wavefront at a time, fewest armies first."""
+        for low, high in pairwise(self.edges):
+            rows = low + np.flatnonzero(self.reached[low:high])
+            if len(rows):
+                yield rows
+
+
+class _Solver:
+    """One solve: the groups, the roll tables, the marks of the slots reached and the
+    values of the groups solved."""
+
+    def __init__(self, turn: Turn, progress: Progress | None) -> None:
+        self.turn, self.progress = turn, progress
+        self.total = turn.initial_armies
+        self.near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
+        self.stay = turn.rules.stay_behind
+        objective = turn.objective
+        self.counts = objective.counts_armies
+        self.keep = objective.amount if objective.kind == "keep" else None
+        largest = (
+            1 if objective.is_probability else turn.initial_armies + objective.amount + turn.size
+        )
+        self.tie = TIE_TOLERANCE * largest
+        self.groups = {owned: Group(turn, owned, self.near, self.total) for owned in _held(turn)}
+        self.rolls = _Rolls(turn, self.total, max(turn.armies))
+        dice = [turn.rules.attacker_dice_for(x) for x in range(self.total + 1)]
+        self.low = np.array(dice if turn.move_in == "classic" else [1] * len(dice), np.int64)
+        self.values: dict[int, Floats] = {}
+        self.reached: dict[int, Bools] = {}
+
+    def run(self) -> LevelValues:
+        """Mark the slots reached, fewest territories held first; then solve them, most
+        territories held first."""
+        levels = sorted(self.groups, key=lambda o: o.bit_count())
+        self.reached = {owned: np.zeros(self.groups[owned].size, bool) for owned in levels}
+        start, _ = self.turn.start()
+        first = self.groups[start.owned]
+        self.reached[start.owned][first.index(*_row(first, start))] = True
+        for owned in levels:
+            self.reach(self.groups[owned])
+        done, size = 0, sum(int(r.sum()) for r in self.reached.values())
+        for owned in reversed(levels):
+            self.values[owned] = self.solve(self.groups[owned])
+            done += int(self.reached[owned].sum())
+            if self.progress is not None:
+                self.progress(done, size)
+        return LevelValues(self.turn, self.groups, self.values, self.reached)
+
+    def attacks(self, group: Group) -> list[tuple[int, int]]:
+        """The attacks of ``group``'s live territories."""
+        return [
+            (s, t) for s in group.live for t in self.turn.neighbours[s] if not group.owned >> t & 1
+        ]
+
+    def reach(self, group: Group) -> None:
+        """Mark every slot that a slot of ``group`` reached leads to."""
+        slots = _Sorted(group, self.reached[group.owned])
+        marks, rolls, edges = self.reached[group.owned], self.rolls, slots.edges
+        for low, high in reversed(list(pairwise(edges))):
+            rows = low + np.flatnonzero(marks[slots.order[low:high]])
+            a, d, k = slots.armies[rows], slots.defenders[rows], slots.kept[rows]
+            for s, t in self.attacks(group):
+                for j in range(rolls.width):
+                    p, child, _ = self.rolled(group, a, d, k, s, t, j)
+                    marks[child[p > 0]] = True
+        rows = np.flatnonzero(marks[slots.order])
+        a, d, k = slots.armies[rows], slots.defenders[rows], slots.kept[rows]
+        for s, t in self.attacks(group):
+            after = self.reached.get(group.owned | 1 << t)
+            for _, child, _ in self.landings(group, s, t, a, d, k):
+                assert after is not None
+                after[child] = True
+
+    def rolled(
+        self, group: Group, a: Ints, d: Ints, k: Bools, s: int, t: int, j: int
+    ) -> tuple[Floats, Ints, Ints | int]:
+        """Roll outcome ``j`` of ``s`` on ``t`` from these rows when it does not capture:
+        its probability (0 where it cannot happen), the slot it leads to, and the reward."""
+        rolls, stay = self.rolls, self.stay
+        cs, ct = group.live.index(s), group.front.index(t)
+        a_s, d_t = a[:, cs], d[:, ct]
+        lost, killed = rolls.lost[a_s, d_t, j], rolls.killed[a_s, d_t, j]
+        left = a_s - lost
+        drop = (left > 0) & (left <= stay)
+        also = k | drop & self.keeps(left)
+        moved = a.copy()
+        moved[:, cs] = np.where(drop, 0, left)
+        child = group.index(moved, d, also) - killed * group.strides[ct]
+        reward = np.where(drop, left, 0) if self.counts else 0
+        return rolls.p[a_s, d_t, j], child, reward
+
+    def landings(
+        self, group: Group, s: int, t: int, a: Ints, d: Ints, k: Bools
+    ) -> Iterator[tuple[NDArray[np.intp], Ints, Ints]]:
+        """For each number of armies moved in after ``s`` takes ``t``, most first: the
+        rows of ``a`` that may capture and move so many, the slots (of the group holding
+        one more) they lead to, and the reward."""
+        rolls, stay, turn = self.rolls, self.stay, self.turn
+        cs = group.live.index(s)
+        chance = rolls.capture[a[:, cs], d[:, group.front.index(t)]]
+        capturing = np.flatnonzero(chance)
+        if not len(capturing):
+            return
+        a, d, k = a[capturing], d[capturing], k[capturing].copy()
+        after = group.owned | 1 << t
+        nxt = self.groups[after]
+        enemies = ~after
+        reward0 = np.zeros(len(capturing), np.int64)
+        for i in group.live:
+            if i != s and self.near[t] >> i & 1 and not self.near[i] & enemies:
+                column = a[:, group.live.index(i)]
+                reward0 += column if self.counts else 0
+                k |= (column > 0) & self.keeps(column)
+        landed = np.zeros((len(capturing), len(nxt.live)), np.int64)
+        for j, i in enumerate(nxt.live):
+            if i not in (s, t):
+                landed[:, j] = a[:, group.live.index(i)]
+        facing = np.empty((len(capturing), len(nxt.front)), np.int64)
+        for j, e in enumerate(nxt.front):
+            facing[:, j] = d[:, group.front.index(e)] if e in group.front else turn.armies[e]
+        source_free, target_free = bool(self.near[s] & enemies), bool(self.near[t] & enemies)
+        a_s = a[:, cs]
+        low = self.low[a_s]
+        for moved in range(self.total - stay, 0, -1):
+            sel = np.flatnonzero((moved <= a_s - stay) & (moved >= low))
+            if not len(sel):
+                continue
+            left = a_s[sel] - moved
+            drop = (left > 0) & ~(source_free & (left > stay))
+            also = k[sel] | drop & self.keeps(left)
+            reward = reward0[sel] + np.where(drop, left, 0) if self.counts else reward0[sel]
+            dropped = not (target_free and moved > stay)
+            if dropped:
+                also = also | (self.keep is not None and moved >= self.keep)
+                reward = reward + moved if self.counts else reward
+            these = landed[sel]
+            if s in nxt.live:
+                these[:, nxt.live.index(s)] = np.where(drop, 0, left)
+            if t in nxt.live:
+                these[:, nxt.live.index(t)] = 0 if dropped else moved
+            yield capturing[sel], nxt.index(these, facing[sel], also), reward
+
+    def keeps(self, armies: Ints) -> Bools:
+        """``keep:K``'s test of armies dropped."""
+        if self.keep is None:
+            return np.zeros(armies.shape, bool)
+        return armies >= self.keep
+
+    def payoff(self, group: Group, armies: Ints, kept: Bools) -> Floats:
+        """Each row's payoff if the turn ends there."""
+        turn, owned = self.turn, group.owned
+        held = float(owned & turn.target == turn.target)
+        taken = float((owned & ~turn.attacker & turn.target).bit_count())
+        kind, rows = turn.objective.kind, armies.shape[0]
+        if kind == "capture-all":
+            return np.full(rows, held)
+        if kind == "territories":
+            return np.full(rows, taken)
+        if kind == "value":
+            lost = self.total - armies.sum(axis=1)
+            return np.asarray(turn.objective.amount * held + taken - lost, np.float64)
+        assert self.keep is not None
+        keeping = kept | (armies >= self.keep).any(axis=1) | (self.keep <= 0)
+        return np.asarray(held * keeping, np.float64)
+
+    def solve(self, group: Group) -> Floats:
+        """The values of ``group``'s slots reached, by slot (0 at the others)."""
+        slots = _Sorted(group, self.reached[group.owned])
+        rows = np.flatnonzero(slots.reached)
+        where = np.full(len(slots.order), -1, np.intp)
+        where[rows] = np.arange(len(rows))
+        a, d, k = slots.armies[rows], slots.defenders[rows], slots.kept[rows]
+        gains = []
+        for s, t in self.attacks(group):
+            chance = self.rolls.capture[a[:, group.live.index(s)], d[:, group.front.index(t)]]
+            gain, best = np.zeros(len(rows)), np.full(len(rows), -np.inf)
+            for these, child, reward in self.landings(group, s, t, a, d, k):
+                here = reward + self.values[group.owned | 1 << t][child]
+                best[these] = np.where(here > best[these] + self.tie, here, best[these])
+            gain[np.isfinite(best)] = best[np.isfinite(best)]
+            gains.append((s, t, chance, gain))
+        values = np.zeros(group.size)
+        for wave in slots.waves():
+            a, d, k = slots.armies[wave], slots.defenders[wave], slots.kept[wave]
+            best = self.payoff(group, a, k)
+            at = where[wave]
+            for s, t, chance, gain in gains:
+                option = np.zeros(len(wave))
+                for j in range(self.rolls.width):
+                    p, child, bonus = self.rolled(group, a, d, k, s, t, j)
+                    option += p * (bonus + values[child])
+                option += chance[at] * gain[at]
+                can = self.rolls.can[a[:, group.live.index(s)], d[:, group.front.index(t)]]
+                best = np.where(can & (option > best + self.tie), option, best)
+            values[slots.order[wave]] = best
+        return values
+
+
+def _row(group: Group, state: TurnState) -> tuple[Ints, Ints, Bools]:
+    """``state`` as one row of ``group``'s slots."""
+    armies = np.array([[state.armies[i] for i in group.live]], np.int64)
+    front = np.array([[state.armies[e] for e in group.front]], np.int64)
+    return armies, front, np.array([state.kept])
+
+
+class LevelValues(Mapping[TurnState, float]):
+    """The solved values by state: a state's group and slot worked out when asked for;
+    only the states reached from the start are in it."""
+
+    def __init__(
+        self,
+        turn: Turn,
+        groups: dict[int, Group],
+        values: dict[int, Floats],
+        reached: dict[int, Bools],
+    ) -> None:
+        self.turn, self.groups, self.solved, self.reached = turn, groups, values, reached
+
+    def slot(self, state: TurnState) -> int | None:
+        """The slot of ``state`` in its group, or None if it was not reached."""
+        group = self.groups.get(state.owned)
+        if group is None or (state.kept and group.halves == 1):
+            return None
+        armies, turn = state.armies, self.turn
+        for i in range(turn.size):
+            outside = i not in group.live and i not in group.front
+            if outside and armies[i] != (0 if state.owned >> i & 1 else turn.armies[i]):
+                return None
+        if any(not 1 <= armies[e] <= n for e, n in zip(group.front, group.sizes, strict=True)):
+            return None
+        if sum(armies[i] for i in group.live) > group.ranking.total:
+            return None
+        index = int(group.index(*_row(group, state))[0])
+        return index if self.reached[state.owned][index] else None
+
+    def __getitem__(self, state: TurnState) -> float:
+        index = self.slot(state)
+        if index is None:
+            raise KeyError(state)
+        return float(self.solved[state.owned][index])
+
+    def __iter__(self) -> Iterator[TurnState]:
+        for owned, group in self.groups.items():
+            armies, defenders, kept = group.slots()
+            for row in np.flatnonzero(self.reached[owned]):
+                state = [0 if owned >> i & 1 else n for i, n in enumerate(self.turn.armies)]
+                for j, i in enumerate(group.live):
+                    state[i] = int(armies[row, j])
+                for j, e in enumerate(group.front):
+                    state[e] = int(defenders[row, j])
+                yield TurnState(owned, tuple(state), bool(kept[row]))
+
+    def __len__(self) -> int:
+        return sum(int(r.sum()) for r in self.reached.values())
+
+
+def level_cost(turn: Turn) -> tuple[int, int, float]:
+    """Before any work: the states the level solver may reach (the bound of
+    :func:`strategy.risk.plan.size.state_bound` without fronts), its peak memory (every
+    group's slots, and the largest group's rows while it is solved) and its time.
+
+    >>> from strategy.risk.plan.position import path_turn
+    >>> level_cost(path_turn(4, (1, 1)))  # 11 slots: 5 armies on the origin, 5 taken, 1
+    (9, 579, 4.5e-05)
+    """
+    total = turn.initial_armies
+    near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
+    sizes = [Group(turn, owned, near, total) for owned in _held(turn)]
+    slots = sum(g.size for g in sizes)
+    rows = max(g.size * (len(g.live) + len(g.front) + 4) for g in sizes)
+    bound = state_bound(turn, fronts=False)
+    return bound, slots * SLOT_BYTES + rows * WORKING_BYTES, bound / STATES_PER_SECOND
+
+
+def _held(turn: Turn) -> set[int]:
+    """Every set of territories the attacker may hold: each taken borders one held."""
+    near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
+    found, frontier = {turn.attacker}, [turn.attacker]
+    while frontier:
+        owned = frontier.pop()
+        bordered = 0
+        for i in range(turn.size):
+            bordered |= near[i] if owned >> i & 1 else 0
+        for t in range(turn.size):
+            if owned >> t & 1 or not bordered >> t & 1:
+                continue
+            after = owned | 1 << t
+            if after not in found:
+                found.add(after)
+                frontier.append(after)
+    return found
