@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from functools import cached_property
 from itertools import pairwise
 from math import prod
 
@@ -47,7 +48,9 @@ SLOT_BYTES = 9
 WORKING_BYTES = 16
 #: States reached that the solver works through per second of one core (measured on
 #: North America by benchmarks/bench_plan.py).
-STATES_PER_SECOND = 200_000
+STATES_PER_SECOND = 150_000
+#: Slots worked on at once.
+CHUNK = 1 << 15
 
 
 class Group:
@@ -75,14 +78,26 @@ class Group:
         found = kept * self.attackers + self.ranking.rank(armies)
         return found * self.defenders + (defenders - 1) @ self.strides
 
-    def slots(self) -> tuple[Ints, Ints, Bools]:
-        """Every slot's live armies, front defenders and memory, in slot order."""
-        grid = np.indices(self.sizes, dtype=np.int64).reshape(len(self.sizes), self.defenders).T + 1
-        everyone = np.repeat(self.ranking.all(), self.defenders, axis=0)
-        armies = np.tile(everyone, (self.halves, 1))
-        defenders = np.tile(grid, (self.halves * self.attackers, 1))
-        kept = np.repeat(np.arange(self.halves) == 1, self.attackers * self.defenders)
-        return armies, defenders, kept
+    def decode(self, slots: Ints) -> tuple[Ints, Ints, Bools]:
+        """The live armies, front defenders and memory of these slots."""
+        kept, rest = np.divmod(slots, self.attackers * self.defenders)
+        rank, defending = np.divmod(rest, self.defenders)
+        return self.ranking.all()[rank], self.grid[defending], kept.astype(bool)
+
+    @cached_property
+    def grid(self) -> Ints:
+        """Every combination of the front's defenders, in the order of their numbers."""
+        shape = (len(self.sizes), self.defenders)
+        return np.indices(self.sizes, dtype=np.int64).reshape(shape).T + 1
+
+    def waves(self) -> tuple[Ints, Ints]:
+        """The slots sorted by the armies in play (``order``), and where each count's run
+        starts in it (``edges``, one more than the most armies in play)."""
+        play = self.ranking.all().sum(axis=1)[:, None] + self.grid.sum(axis=1)[None, :]
+        flat = np.tile(play.ravel().astype(np.int16), self.halves)
+        order = np.argsort(flat, kind="stable")  # a radix sort: the counts are small
+        edges = np.searchsorted(flat[order], np.arange(int(flat.max()) + 2))
+        return order, edges
 
 
 class _Rolls:
@@ -128,26 +143,6 @@ def solve_levels(turn: Turn, *, progress: Progress | None = None) -> LevelValues
     True
     """
     return _Solver(turn, progress).run()
-
-
-class _Sorted:
-    """A group's slots in wavefronts: sorted by the armies in play, ``edges`` bounding
-    each count's run, ``order`` each sorted row's slot, ``reached`` the forward pass's marks."""
-
-    def __init__(self, group: Group, reached: Bools) -> None:
-        armies, defenders, kept = group.slots()
-        play = armies.sum(axis=1) + defenders.sum(axis=1)
-        order = np.argsort(play, kind="stable")
-        self.armies, self.defenders, self.kept = armies[order], defenders[order], kept[order]
-        self.order, self.reached = order, reached[order]
-        self.edges = np.searchsorted(play[order], np.arange(int(play.max()) + 2))
-
-    def waves(self) -> Iterator[NDArray[np.intp]]:
-        """The sorted rows reached, one wavefront at a time, fewest armies first."""
-        for low, high in pairwise(self.edges):
-            rows = low + np.flatnonzero(self.reached[low:high])
-            if len(rows):
-                yield rows
 
 
 class _Solver:
@@ -199,91 +194,93 @@ class _Solver:
 
     def reach(self, group: Group) -> None:
         """Mark every slot that a slot of ``group`` reached leads to."""
-        slots = _Sorted(group, self.reached[group.owned])
-        marks, rolls, edges = self.reached[group.owned], self.rolls, slots.edges
+        marks, attacks = self.reached[group.owned], self.attacks(group)
+        order, edges = group.waves()
         for low, high in reversed(list(pairwise(edges))):
-            rows = low + np.flatnonzero(marks[slots.order[low:high]])
-            a, d, k = slots.armies[rows], slots.defenders[rows], slots.kept[rows]
-            for s, t in self.attacks(group):
-                for j in range(rolls.width):
-                    p, child, _ = self.rolled(group, a, d, k, s, t, j)
-                    marks[child[p > 0]] = True
-        rows = np.flatnonzero(marks[slots.order])
-        a, d, k = slots.armies[rows], slots.defenders[rows], slots.kept[rows]
-        for s, t in self.attacks(group):
-            after = self.reached.get(group.owned | 1 << t)
-            for _, child, _ in self.landings(group, s, t, a, d, k):
-                assert after is not None
-                after[child] = True
+            slots = order[low:high]
+            for chunk in _chunks(slots[marks[slots]]):
+                _, _, p, child, _ = self.rolled(group, chunk, attacks)
+                marks[child[p > 0]] = True
+        for chunk in _chunks(np.flatnonzero(marks)):
+            for s, t in attacks:
+                self.reached[group.owned | 1 << t][self.landings(group, s, t, chunk)[2]] = True
 
     def rolled(
-        self, group: Group, a: Ints, d: Ints, k: Bools, s: int, t: int, j: int
-    ) -> tuple[Floats, Ints, Ints | int]:
-        """Roll outcome ``j`` of ``s`` on ``t`` from these rows when it does not capture:
-        its probability (0 where it cannot happen), the slot it leads to, and the reward."""
+        self, group: Group, slots: Ints, attacks: list[tuple[int, int]]
+    ) -> tuple[Ints, Ints, Floats, Ints, Ints | None]:
+        """Every roll that does not capture from these slots: for each (slot, attack) that
+        can roll, the slot's place in ``slots`` and the attack's in ``attacks``, and for each
+        outcome its probability (0 where it captures), the slot it leads to and the reward."""
         rolls, stay = self.rolls, self.stay
-        cs, ct = group.live.index(s), group.front.index(t)
-        a_s, d_t = a[:, cs], d[:, ct]
-        lost, killed = rolls.lost[a_s, d_t, j], rolls.killed[a_s, d_t, j]
-        left = a_s - lost
+        kept, rest = np.divmod(slots, group.attackers * group.defenders)
+        rank, defending = np.divmod(rest, group.defenders)
+        sources = np.array([group.live.index(s) for s, _ in attacks], np.intp)
+        targets = np.array([group.front.index(t) for _, t in attacks], np.intp)
+        a = group.ranking.all()[rank]
+        a_s = a[:, sources]
+        d_t = group.grid[defending[:, None], targets]
+        row, attack = np.nonzero(rolls.can[a_s, d_t])
+        a_s, d_t = a_s[row, attack], d_t[row, attack]
+        lost, killed, p = rolls.lost[a_s, d_t], rolls.killed[a_s, d_t], rolls.p[a_s, d_t]
+        left = a_s[:, None] - lost
         drop = (left > 0) & (left <= stay)
-        also = k | drop & self.keeps(left)
-        moved = a.copy()
-        moved[:, cs] = np.where(drop, 0, left)
-        child = group.index(moved, d, also) - killed * group.strides[ct]
-        reward = np.where(drop, left, 0) if self.counts else 0
-        return rolls.p[a_s, d_t, j], child, reward
+        also = kept[row, None] | drop & self.keeps(left)
+        width = rolls.width
+        changed = np.repeat(a[row], width, axis=0)
+        changed[np.arange(len(changed)), np.repeat(sources[attack], width)] = np.where(
+            drop, 0, left
+        ).ravel()
+        moved = group.ranking.rank(changed).reshape(-1, width)
+        child = (also * group.attackers + moved) * group.defenders + defending[row, None]
+        child -= killed * group.strides[targets[attack]][:, None]
+        reward = np.where(drop, left, 0) if self.counts else None
+        return row, attack, p, child, reward
 
     def landings(
-        self, group: Group, s: int, t: int, a: Ints, d: Ints, k: Bools
-    ) -> Iterator[tuple[NDArray[np.intp], Ints, Ints]]:
-        """For each number of armies moved in after ``s`` takes ``t``, most first: the
-        rows of ``a`` that may capture and move so many, the slots (of the group holding
-        one more) they lead to, and the reward."""
+        self, group: Group, s: int, t: int, slots: Ints
+    ) -> tuple[Floats, NDArray[np.intp], Ints, Ints]:
+        """Every way these slots may take ``t`` from ``s`` in one roll and move in: the
+        chance of the capture (by slot), and for each slot that can, and each number of
+        armies it may move in (most first), the slot's place in ``slots``, the slot of the
+        group holding one more that it leads to, and the reward."""
         rolls, stay, turn = self.rolls, self.stay, self.turn
+        a, d, k = group.decode(slots)
         cs = group.live.index(s)
-        chance = rolls.capture[a[:, cs], d[:, group.front.index(t)]]
-        capturing = np.flatnonzero(chance)
-        if not len(capturing):
-            return
-        a, d, k = a[capturing], d[capturing], k[capturing].copy()
+        a_s = a[:, cs]
+        chance = rolls.capture[a_s, d[:, group.front.index(t)]]
+        moves = np.where(chance > 0, np.maximum(a_s - stay - self.low[a_s] + 1, 0), 0)
+        row = np.repeat(np.arange(len(slots)), moves)
         after = group.owned | 1 << t
         nxt = self.groups[after]
         enemies = ~after
-        reward0 = np.zeros(len(capturing), np.int64)
+        reward0 = np.zeros(len(slots), np.int64)
         for i in group.live:
             if i != s and self.near[t] >> i & 1 and not self.near[i] & enemies:
                 column = a[:, group.live.index(i)]
                 reward0 += column if self.counts else 0
-                k |= (column > 0) & self.keeps(column)
-        landed = np.zeros((len(capturing), len(nxt.live)), np.int64)
+                k = k | (column > 0) & self.keeps(column)
+        landed = np.zeros((len(row), len(nxt.live)), np.int64)
         for j, i in enumerate(nxt.live):
             if i not in (s, t):
-                landed[:, j] = a[:, group.live.index(i)]
-        facing = np.empty((len(capturing), len(nxt.front)), np.int64)
+                landed[:, j] = a[row, group.live.index(i)]
+        facing = np.empty((len(row), len(nxt.front)), np.int64)
         for j, e in enumerate(nxt.front):
-            facing[:, j] = d[:, group.front.index(e)] if e in group.front else turn.armies[e]
+            facing[:, j] = d[row, group.front.index(e)] if e in group.front else turn.armies[e]
         source_free, target_free = bool(self.near[s] & enemies), bool(self.near[t] & enemies)
-        a_s = a[:, cs]
-        low = self.low[a_s]
-        for moved in range(self.total - stay, 0, -1):
-            sel = np.flatnonzero((moved <= a_s - stay) & (moved >= low))
-            if not len(sel):
-                continue
-            left = a_s[sel] - moved
-            drop = (left > 0) & ~(source_free & (left > stay))
-            also = k[sel] | drop & self.keeps(left)
-            reward = reward0[sel] + np.where(drop, left, 0) if self.counts else reward0[sel]
-            dropped = not (target_free and moved > stay)
-            if dropped:
-                also = also | (self.keep is not None and moved >= self.keep)
-                reward = reward + moved if self.counts else reward
-            these = landed[sel]
-            if s in nxt.live:
-                these[:, nxt.live.index(s)] = np.where(drop, 0, left)
-            if t in nxt.live:
-                these[:, nxt.live.index(t)] = 0 if dropped else moved
-            yield capturing[sel], nxt.index(these, facing[sel], also), reward
+        first = np.cumsum(moves) - moves
+        moved = a_s[row] - stay - (np.arange(len(row)) - first[row])
+        left = a_s[row] - moved
+        drop = (left > 0) & ~(source_free & (left > stay))
+        dropped = ~(target_free & (moved > stay))
+        also = k[row] | drop & self.keeps(left) | dropped & self.keeps(moved)
+        reward = reward0[row]
+        if self.counts:
+            reward = reward + np.where(drop, left, 0) + np.where(dropped, moved, 0)
+        if s in nxt.live:
+            landed[:, nxt.live.index(s)] = np.where(drop, 0, left)
+        if t in nxt.live:
+            landed[:, nxt.live.index(t)] = np.where(dropped, 0, moved)
+        return chance, row, nxt.index(landed, facing, also), reward
 
     def keeps(self, armies: Ints) -> Bools:
         """``keep:K``'s test of armies dropped."""
@@ -310,35 +307,48 @@ class _Solver:
 
     def solve(self, group: Group) -> Floats:
         """The values of ``group``'s slots reached, by slot (0 at the others)."""
-        slots = _Sorted(group, self.reached[group.owned])
-        rows = np.flatnonzero(slots.reached)
-        where = np.full(len(slots.order), -1, np.intp)
-        where[rows] = np.arange(len(rows))
-        a, d, k = slots.armies[rows], slots.defenders[rows], slots.kept[rows]
-        gains = []
-        for s, t in self.attacks(group):
-            chance = self.rolls.capture[a[:, group.live.index(s)], d[:, group.front.index(t)]]
-            gain, best = np.zeros(len(rows)), np.full(len(rows), -np.inf)
-            for these, child, reward in self.landings(group, s, t, a, d, k):
-                here = reward + self.values[group.owned | 1 << t][child]
-                best[these] = np.where(here > best[these] + self.tie, here, best[these])
-            gain[np.isfinite(best)] = best[np.isfinite(best)]
-            gains.append((s, t, chance, gain))
+        marks, attacks = self.reached[group.owned], self.attacks(group)
+        reached = np.flatnonzero(marks)
+        chance = np.zeros((len(reached), len(attacks)))
+        gain = np.zeros((len(reached), len(attacks)))
+        for low in range(0, len(reached), CHUNK):
+            chunk = reached[low : low + CHUNK]
+            for i, (s, t) in enumerate(attacks):
+                found, row, child, reward = self.landings(group, s, t, chunk)
+                chance[low : low + len(chunk), i] = found
+                if len(row):
+                    # The best move in: the most moved among equals (here ties are round-off).
+                    here = reward + self.values[group.owned | 1 << t][child]
+                    starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
+                    gain[low + row[starts], i] = np.maximum.reduceat(here, starts)
         values = np.zeros(group.size)
-        for wave in slots.waves():
-            a, d, k = slots.armies[wave], slots.defenders[wave], slots.kept[wave]
-            best = self.payoff(group, a, k)
-            at = where[wave]
-            for s, t, chance, gain in gains:
-                option = np.zeros(len(wave))
+        order, edges = group.waves()
+        for low, high in pairwise(edges):
+            slots = order[low:high]
+            for chunk in _chunks(slots[marks[slots]]):
+                row, attack, p, child, bonus = self.rolled(group, chunk, attacks)
+                option = np.zeros(len(row))
                 for j in range(self.rolls.width):
-                    p, child, bonus = self.rolled(group, a, d, k, s, t, j)
-                    option += p * (bonus + values[child])
-                option += chance[at] * gain[at]
-                can = self.rolls.can[a[:, group.live.index(s)], d[:, group.front.index(t)]]
-                best = np.where(can & (option > best + self.tie), option, best)
-            values[slots.order[wave]] = best
+                    after = (
+                        values[child[:, j]] if bonus is None else bonus[:, j] + values[child[:, j]]
+                    )
+                    option += p[:, j] * after
+                at = np.searchsorted(reached, chunk)
+                option += chance[at[row], attack] * gain[at[row], attack]
+                options = np.full((len(chunk), len(attacks)), -np.inf)
+                options[row, attack] = option
+                a_chunk, _, k_chunk = group.decode(chunk)
+                best = self.payoff(group, a_chunk, k_chunk)
+                for i in range(len(attacks)):
+                    best = np.where(options[:, i] > best + self.tie, options[:, i], best)
+                values[chunk] = best
         return values
+
+
+def _chunks(slots: Ints) -> Iterator[Ints]:
+    """``slots`` in runs short enough that a run's rolls fit in a few megabytes."""
+    for start in range(0, len(slots), CHUNK):
+        yield slots[start : start + CHUNK]
 
 
 def _row(group: Group, state: TurnState) -> tuple[Ints, Ints, Bools]:
@@ -386,8 +396,8 @@ class LevelValues(Mapping[TurnState, float]):
 
     def __iter__(self) -> Iterator[TurnState]:
         for owned, group in self.groups.items():
-            armies, defenders, kept = group.slots()
-            for row in np.flatnonzero(self.reached[owned]):
+            armies, defenders, kept = group.decode(np.flatnonzero(self.reached[owned]))
+            for row in range(len(kept)):
                 state = [0 if owned >> i & 1 else n for i, n in enumerate(self.turn.armies)]
                 for j, i in enumerate(group.live):
                     state[i] = int(armies[row, j])
@@ -406,7 +416,7 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
 
     >>> from strategy.risk.plan.position import path_turn
     >>> level_cost(path_turn(4, (1, 1)))  # 11 slots: 5 armies on the origin, 5 taken, 1
-    (9, 579, 4.5e-05)
+    (9, 579, 6e-05)
     """
     total = turn.initial_armies
     near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
