@@ -90,14 +90,25 @@ class Group:
         shape = (len(self.sizes), self.defenders)
         return np.indices(self.sizes, dtype=np.int64).reshape(shape).T + 1
 
-    def waves(self) -> tuple[Ints, Ints]:
-        """The slots sorted by the armies in play (``order``), and where each count's run
-        starts in it (``edges``, one more than the most armies in play)."""
-        play = self.ranking.all().sum(axis=1)[:, None] + self.grid.sum(axis=1)[None, :]
-        flat = np.tile(play.ravel().astype(np.int16), self.halves)
-        order = np.argsort(flat, kind="stable")  # a radix sort: the counts are small
-        edges = np.searchsorted(flat[order], np.arange(int(flat.max()) + 2))
-        return order, edges
+    @cached_property
+    def counts(self) -> tuple[Ints, Ints]:
+        """The armies of each attacker vector, and of each defender combination."""
+        return self.ranking.all().sum(axis=1), self.grid.sum(axis=1)
+
+    def play(self, slots: Ints) -> Ints:
+        """The armies in play at these slots: every move lowers them."""
+        rank, defending = np.divmod(slots % (self.attackers * self.defenders), self.defenders)
+        attacking, defended = self.counts
+        return attacking[rank] + defended[defending]
+
+    def waves(self, slots: Ints) -> Iterator[Ints]:
+        """``slots`` in runs of equal armies in play, fewest first."""
+        play = self.play(slots).astype(np.int16)
+        order = np.argsort(play, kind="stable")  # a radix sort: the counts are small
+        edges = np.searchsorted(play[order], np.arange(int(play.max(initial=0)) + 2))
+        for low, high in pairwise(edges):
+            if high > low:
+                yield slots[order[low:high]]
 
 
 class _Rolls:
@@ -195,12 +206,18 @@ class _Solver:
     def reach(self, group: Group) -> None:
         """Mark every slot that a slot of ``group`` reached leads to."""
         marks, attacks = self.reached[group.owned], self.attacks(group)
-        order, edges = group.waves()
-        for low, high in reversed(list(pairwise(edges))):
-            slots = order[low:high]
-            for chunk in _chunks(slots[marks[slots]]):
+        # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
+        waiting: dict[int, list[Ints]] = {}
+        found = np.flatnonzero(marks)
+        for wave in group.waves(found):
+            waiting[int(group.play(wave[:1])[0])] = [wave]
+        while waiting:
+            slots = np.unique(np.concatenate(waiting.pop(max(waiting))))
+            marks[slots] = True
+            for chunk in _chunks(slots):
                 _, _, p, child, _ = self.rolled(group, chunk, attacks)
-                marks[child[p > 0]] = True
+                for wave in group.waves(child[p > 0]):
+                    waiting.setdefault(int(group.play(wave[:1])[0]), []).append(wave)
         for chunk in _chunks(np.flatnonzero(marks)):
             for s, t in attacks:
                 self.reached[group.owned | 1 << t][self.landings(group, s, t, chunk)[2]] = True
@@ -322,10 +339,8 @@ class _Solver:
                     starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
                     gain[low + row[starts], i] = np.maximum.reduceat(here, starts)
         values = np.zeros(group.size)
-        order, edges = group.waves()
-        for low, high in pairwise(edges):
-            slots = order[low:high]
-            for chunk in _chunks(slots[marks[slots]]):
+        for wave in group.waves(reached):
+            for chunk in _chunks(wave):
                 row, attack, p, child, bonus = self.rolled(group, chunk, attacks)
                 option = np.zeros(len(row))
                 for j in range(self.rolls.width):
