@@ -46,9 +46,10 @@ TIE_TOLERANCE = 1e-12
 #: of the largest group costs while that group is worked on (its armies, sorted and not).
 SLOT_BYTES = 9
 WORKING_BYTES = 16
-#: States reached that the solver works through per second of one core (measured on
-#: North America by benchmarks/bench_plan.py).
-STATES_PER_SECOND = 150_000
+#: States of the bound the solver works through per second of one core: the states reached
+#: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
+#: Kamchatka, 860,000 on Asia from Ukraine, 3,100,000 on North America with two stacks).
+STATES_PER_SECOND = 400_000
 #: Slots worked on at once.
 CHUNK = 1 << 15
 
@@ -431,7 +432,7 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
 
     >>> from strategy.risk.plan.position import path_turn
     >>> level_cost(path_turn(4, (1, 1)))  # 11 slots: 5 armies on the origin, 5 taken, 1
-    (9, 579, 6e-05)
+    (9, 579, 2.25e-05)
     """
     total = turn.initial_armies
     near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
