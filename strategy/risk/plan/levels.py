@@ -42,10 +42,12 @@ Bools = NDArray[np.bool_]
 Progress = Callable[[int, int], None]
 #: Float moves within this fraction of the largest payoff count as tied (as in solve.py).
 TIE_TOLERANCE = 1e-12
-#: Bytes a slot costs for the whole solve (its value and its reach mark), and bytes a slot
-#: of the largest group costs while that group is worked on (its armies, sorted and not).
-SLOT_BYTES = 9
-WORKING_BYTES = 16
+#: Bytes a state reached costs for the whole solve (its slot's number and its value), bytes
+#: a slot costs while its group's level or the one below is solved (where it is among those
+#: reached), and the bytes of one chunk's rolls and landings at most.
+STATE_BYTES = 16
+POSITION_BYTES = 4
+WORKING_BYTES = 256 * 2**20
 #: States of the bound the solver works through per second of one core: the states reached
 #: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
 #: Kamchatka, 860,000 on Asia from Ukraine, 3,100,000 on North America with two stacks).
@@ -178,25 +180,41 @@ class _Solver:
         dice = [turn.rules.attacker_dice_for(x) for x in range(self.total + 1)]
         self.low = np.array(dice if turn.move_in == "classic" else [1] * len(dice), np.int64)
         self.values: dict[int, Floats] = {}
-        self.reached: dict[int, Bools] = {}
+        self.reached: dict[int, Ints] = {}
+        self.arrived: dict[int, list[Ints]] = {owned: [] for owned in self.groups}
+        self.positions: dict[int, Ints] = {}
 
     def run(self) -> LevelValues:
-        """Mark the slots reached, fewest territories held first; then solve them, most
-        territories held first."""
+        """Find the slots reached, fewest territories held first; then solve them, most
+        territories held first, keeping each group's values (but the positions of its slots
+        only while the level below is solved)."""
         levels = sorted(self.groups, key=lambda o: o.bit_count())
-        self.reached = {owned: np.zeros(self.groups[owned].size, bool) for owned in levels}
         start, _ = self.turn.start()
         first = self.groups[start.owned]
-        self.reached[start.owned][first.index(*_row(first, start))] = True
+        self.arrived[start.owned].append(first.index(*_row(first, start)))
         for owned in levels:
-            self.reach(self.groups[owned])
-        done, size = 0, sum(int(r.sum()) for r in self.reached.values())
+            self.reached[owned] = self.reach(self.groups[owned])
+        done, size = 0, sum(len(r) for r in self.reached.values())
         for owned in reversed(levels):
+            for gone in [o for o in self.positions if o.bit_count() > owned.bit_count() + 1]:
+                del self.positions[gone]
             self.values[owned] = self.solve(self.groups[owned])
-            done += int(self.reached[owned].sum())
+            done += len(self.reached[owned])
             if self.progress is not None:
                 self.progress(done, size)
         return LevelValues(self.turn, self.groups, self.values, self.reached)
+
+    def position(self, owned: int) -> Ints:
+        """Where each slot of the group holding ``owned`` is among those reached (-1 if it
+        is not): one number a slot, for the group and the level above while solved."""
+        found = self.positions.get(owned)
+        if found is None:
+            reached = self.reached[owned]
+            kind = np.int32 if len(reached) < 2**31 else np.int64
+            found = np.full(self.groups[owned].size, -1, kind)
+            found[reached] = np.arange(len(reached), dtype=kind)
+            self.positions[owned] = found
+        return found
 
     def attacks(self, group: Group) -> list[tuple[int, int]]:
         """The attacks of ``group``'s live territories."""
@@ -204,24 +222,32 @@ class _Solver:
             (s, t) for s in group.live for t in self.turn.neighbours[s] if not group.owned >> t & 1
         ]
 
-    def reach(self, group: Group) -> None:
-        """Mark every slot that a slot of ``group`` reached leads to."""
-        marks, attacks = self.reached[group.owned], self.attacks(group)
+    def reach(self, group: Group) -> Ints:
+        """The slots of ``group`` reached (sorted), and those they lead to in the groups
+        holding one territory more noted as arrived there."""
+        attacks = self.attacks(group)
+        arrived = self.arrived.pop(group.owned)
         # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
         waiting: dict[int, list[Ints]] = {}
-        found = np.flatnonzero(marks)
-        for wave in group.waves(found):
-            waiting[int(group.play(wave[:1])[0])] = [wave]
+        if arrived:
+            for wave in group.waves(np.unique(np.concatenate(arrived))):
+                waiting[int(group.play(wave[:1])[0])] = [wave]
+        found = [np.zeros(0, np.int64)]
         while waiting:
             slots = np.unique(np.concatenate(waiting.pop(max(waiting))))
-            marks[slots] = True
+            found.append(slots)
             for chunk in _chunks(slots):
                 _, _, p, child, _ = self.rolled(group, chunk, attacks)
                 for wave in group.waves(child[p > 0]):
                     waiting.setdefault(int(group.play(wave[:1])[0]), []).append(wave)
-        for chunk in _chunks(np.flatnonzero(marks)):
+        reached = np.sort(np.concatenate(found))
+        for chunk in _chunks(reached):
             for s, t in attacks:
-                self.reached[group.owned | 1 << t][self.landings(group, s, t, chunk)[2]] = True
+                after = self.arrived[group.owned | 1 << t]
+                after.append(self.landings(group, s, t, chunk)[2])
+                if len(after) > 64:  # many captures land on the same slots: merge them
+                    after[:] = [np.unique(np.concatenate(after))]
+        return reached
 
     def rolled(
         self, group: Group, slots: Ints, attacks: list[tuple[int, int]]
@@ -325,8 +351,7 @@ class _Solver:
 
     def solve(self, group: Group) -> Floats:
         """The values of ``group``'s slots reached, by slot (0 at the others)."""
-        marks, attacks = self.reached[group.owned], self.attacks(group)
-        reached = np.flatnonzero(marks)
+        attacks, reached = self.attacks(group), self.reached[group.owned]
         chance = np.zeros((len(reached), len(attacks)))
         gain = np.zeros((len(reached), len(attacks)))
         for low in range(0, len(reached), CHUNK):
@@ -336,20 +361,20 @@ class _Solver:
                 chance[low : low + len(chunk), i] = found
                 if len(row):
                     # The best move in: the most moved among equals (here ties are round-off).
-                    here = reward + self.values[group.owned | 1 << t][child]
+                    after = group.owned | 1 << t
+                    here = reward + self.values[after][self.position(after)[child]]
                     starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
                     gain[low + row[starts], i] = np.maximum.reduceat(here, starts)
-        values = np.zeros(group.size)
+        values = np.zeros(len(reached))
+        where = self.position(group.owned)
         for wave in group.waves(reached):
             for chunk in _chunks(wave):
                 row, attack, p, child, bonus = self.rolled(group, chunk, attacks)
                 option = np.zeros(len(row))
                 for j in range(self.rolls.width):
-                    after = (
-                        values[child[:, j]] if bonus is None else bonus[:, j] + values[child[:, j]]
-                    )
-                    option += p[:, j] * after
-                at = np.searchsorted(reached, chunk)
+                    known = values[where[child[:, j]]]
+                    option += p[:, j] * (known if bonus is None else bonus[:, j] + known)
+                at = where[chunk]
                 option += chance[at[row], attack] * gain[at[row], attack]
                 options = np.full((len(chunk), len(attacks)), -np.inf)
                 options[row, attack] = option
@@ -357,7 +382,7 @@ class _Solver:
                 best = self.payoff(group, a_chunk, k_chunk)
                 for i in range(len(attacks)):
                     best = np.where(options[:, i] > best + self.tie, options[:, i], best)
-                values[chunk] = best
+                values[at] = best
         return values
 
 
@@ -383,12 +408,12 @@ class LevelValues(Mapping[TurnState, float]):
         turn: Turn,
         groups: dict[int, Group],
         values: dict[int, Floats],
-        reached: dict[int, Bools],
+        reached: dict[int, Ints],
     ) -> None:
         self.turn, self.groups, self.solved, self.reached = turn, groups, values, reached
 
     def slot(self, state: TurnState) -> int | None:
-        """The slot of ``state`` in its group, or None if it was not reached."""
+        """Where ``state`` is among its group's slots reached, or None if it was not."""
         group = self.groups.get(state.owned)
         if group is None or (state.kept and group.halves == 1):
             return None
@@ -402,7 +427,9 @@ class LevelValues(Mapping[TurnState, float]):
         if sum(armies[i] for i in group.live) > group.ranking.total:
             return None
         index = int(group.index(*_row(group, state))[0])
-        return index if self.reached[state.owned][index] else None
+        reached = self.reached[state.owned]
+        found = int(np.searchsorted(reached, index))
+        return found if found < len(reached) and reached[found] == index else None
 
     def __getitem__(self, state: TurnState) -> float:
         index = self.slot(state)
@@ -412,7 +439,7 @@ class LevelValues(Mapping[TurnState, float]):
 
     def __iter__(self) -> Iterator[TurnState]:
         for owned, group in self.groups.items():
-            armies, defenders, kept = group.decode(np.flatnonzero(self.reached[owned]))
+            armies, defenders, kept = group.decode(self.reached[owned])
             for row in range(len(kept)):
                 state = [0 if owned >> i & 1 else n for i, n in enumerate(self.turn.armies)]
                 for j, i in enumerate(group.live):
@@ -422,25 +449,28 @@ class LevelValues(Mapping[TurnState, float]):
                 yield TurnState(owned, tuple(state), bool(kept[row]))
 
     def __len__(self) -> int:
-        return sum(int(r.sum()) for r in self.reached.values())
+        return sum(len(r) for r in self.reached.values())
 
 
 def level_cost(turn: Turn) -> tuple[int, int, float]:
     """Before any work: the states the level solver may reach (the bound of
-    :func:`strategy.risk.plan.size.state_bound` without fronts), its peak memory (every
-    group's slots, and the largest group's rows while it is solved) and its time.
+    :func:`strategy.risk.plan.size.state_bound` without fronts), its peak memory at that
+    bound (each state kept, two levels' slot positions, one chunk's work) and its time.
 
     >>> from strategy.risk.plan.position import path_turn
-    >>> level_cost(path_turn(4, (1, 1)))  # 11 slots: 5 armies on the origin, 5 taken, 1
-    (9, 579, 2.25e-05)
+    >>> bound, memory, seconds = level_cost(path_turn(4, (1, 1)))
+    >>> bound, memory - WORKING_BYTES  # 9 states; slots: 5 on the origin, 5 taken, 1
+    (9, 184)
     """
     total = turn.initial_armies
     near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
-    sizes = [Group(turn, owned, near, total) for owned in _held(turn)]
-    slots = sum(g.size for g in sizes)
-    rows = max(g.size * (len(g.live) + len(g.front) + 4) for g in sizes)
+    sizes = [0] * (turn.size + 1)
+    for owned in _held(turn):
+        sizes[owned.bit_count()] += Group(turn, owned, near, total).size
+    pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
     bound = state_bound(turn, fronts=False)
-    return bound, slots * SLOT_BYTES + rows * WORKING_BYTES, bound / STATES_PER_SECOND
+    memory = bound * STATE_BYTES + pairs * POSITION_BYTES + WORKING_BYTES
+    return bound, memory, bound / STATES_PER_SECOND
 
 
 def _held(turn: Turn) -> set[int]:
