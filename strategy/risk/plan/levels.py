@@ -230,11 +230,11 @@ class _Solver:
         # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
         waiting: dict[int, list[Ints]] = {}
         if arrived:
-            for wave in group.waves(np.unique(np.concatenate(arrived))):
+            for wave in group.waves(_distinct(np.concatenate(arrived), group.size)):
                 waiting[int(group.play(wave[:1])[0])] = [wave]
         found = [np.zeros(0, np.int64)]
         while waiting:
-            slots = np.unique(np.concatenate(waiting.pop(max(waiting))))
+            slots = _distinct(np.concatenate(waiting.pop(max(waiting))), group.size)
             found.append(slots)
             for chunk in _chunks(slots):
                 _, _, p, child, _ = self.rolled(group, chunk, attacks)
@@ -243,10 +243,11 @@ class _Solver:
         reached = np.sort(np.concatenate(found))
         for chunk in _chunks(reached):
             for s, t in attacks:
-                after = self.arrived[group.owned | 1 << t]
+                owned = group.owned | 1 << t
+                after = self.arrived[owned]
                 after.append(self.landings(group, s, t, chunk)[2])
                 if len(after) > 64:  # many captures land on the same slots: merge them
-                    after[:] = [np.unique(np.concatenate(after))]
+                    after[:] = [_distinct(np.concatenate(after), self.groups[owned].size)]
         return reached
 
     def rolled(
@@ -384,6 +385,17 @@ class _Solver:
                     best = np.where(options[:, i] > best + self.tie, options[:, i], best)
                 values[at] = best
         return values
+
+
+def _distinct(slots: Ints, size: int) -> Ints:
+    """``slots`` (numbers below ``size``) without repeats, in no particular order: each
+    writes its place to a scratch array, and the place that stays there is the one kept
+    (a pass over the slots, not a sort; only the pages written are ever touched)."""
+    scratch = np.empty(size, np.int64)
+    places = np.arange(len(slots))
+    scratch[slots] = places
+    kept: Ints = slots[scratch[slots] == places]
+    return kept
 
 
 def _chunks(slots: Ints) -> Iterator[Ints]:
