@@ -244,10 +244,11 @@ class _Solver:
         for chunk in _chunks(reached):
             for s, t in attacks:
                 owned = group.owned | 1 << t
-                after = self.arrived[owned]
-                after.append(self.landings(group, s, t, chunk)[2])
-                if len(after) > 64:  # many captures land on the same slots: merge them
-                    after[:] = [_distinct(np.concatenate(after), self.groups[owned].size)]
+                size, after = self.groups[owned].size, self.arrived[owned]
+                after.append(_distinct(self.landings(group, s, t, chunk)[2], size))
+                # Captures from many slots land on the same ones: merge before they pile up.
+                if sum(map(len, after)) > 2 * len(after[0]) + CHUNK * 64:
+                    after[:] = [_distinct(np.concatenate(after), size)]
         return reached
 
     def rolled(
