@@ -96,7 +96,7 @@ class Group:
     @cached_property
     def counts(self) -> tuple[Ints, Ints]:
         """The armies of each attacker vector, and of each defender combination."""
-        return self.ranking.all().sum(axis=1), self.grid.sum(axis=1)
+        return self.ranking.sums(), self.grid.sum(axis=1)
 
     def play(self, slots: Ints) -> Ints:
         """The armies in play at these slots: every move lowers them."""
@@ -247,7 +247,7 @@ class _Solver:
                 size, after = self.groups[owned].size, self.arrived[owned]
                 after.append(_distinct(self.landings(group, s, t, chunk)[2], size))
                 # Captures from many slots land on the same ones: merge before they pile up.
-                if sum(map(len, after)) > 2 * len(after[0]) + CHUNK * 64:
+                if sum(map(len, after)) > 2 * len(after[0]) + CHUNK * 4:
                     after[:] = [_distinct(np.concatenate(after), size)]
         return reached
 

@@ -55,6 +55,10 @@ class Ranking:
         """Every army vector, in the order of their numbers."""
         return _vectors(self.parts, self.total)
 
+    def sums(self) -> Ints:
+        """The armies of every vector, in the order of their numbers."""
+        return _sums(self.parts, self.total)
+
 
 @cache
 def _vectors(parts: int, total: int) -> Ints:
@@ -69,4 +73,13 @@ def _vectors(parts: int, total: int) -> Ints:
         rest = _vectors(parts - 1, total - first)
         blocks.append(np.column_stack([np.full(len(rest), first, kind), rest]))
     found: Ints = np.concatenate(blocks)
+    return found
+
+
+@cache
+def _sums(parts: int, total: int) -> Ints:
+    """:meth:`Ranking.sums`, made once for each shape (groups share it, as they share the
+    vectors: kept per group, Asia's would take gigabytes)."""
+    vectors = _vectors(parts, total)
+    found: Ints = vectors.sum(axis=1, dtype=vectors.dtype)
     return found
