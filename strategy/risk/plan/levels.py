@@ -334,16 +334,17 @@ class _Solver:
             return np.zeros(armies.shape, bool)
         return armies >= self.keep
 
-    def payoff(self, group: Group, armies: Ints, kept: Bools) -> Floats:
-        """Each row's payoff if the turn ends there."""
+    def payoff(self, group: Group, slots: Ints) -> Floats:
+        """Each slot's payoff if the turn ends there."""
         turn, owned = self.turn, group.owned
         held = float(owned & turn.target == turn.target)
         taken = float((owned & ~turn.attacker & turn.target).bit_count())
-        kind, rows = turn.objective.kind, armies.shape[0]
+        kind = turn.objective.kind
         if kind == "capture-all":
-            return np.full(rows, held)
+            return np.full(len(slots), held)
         if kind == "territories":
-            return np.full(rows, taken)
+            return np.full(len(slots), taken)
+        armies, _, kept = group.decode(slots)
         if kind == "value":
             lost = self.total - armies.sum(axis=1)
             return np.asarray(turn.objective.amount * held + taken - lost, np.float64)
@@ -380,8 +381,7 @@ class _Solver:
                 option += chance[at[row], attack] * gain[at[row], attack]
                 options = np.full((len(chunk), len(attacks)), -np.inf)
                 options[row, attack] = option
-                a_chunk, _, k_chunk = group.decode(chunk)
-                best = self.payoff(group, a_chunk, k_chunk)
+                best = self.payoff(group, chunk)
                 for i in range(len(attacks)):
                     best = np.where(options[:, i] > best + self.tie, options[:, i], best)
                 values[at] = best
