@@ -1,19 +1,23 @@
 """Time turn plans (strategy.risk.turns) on the classic board: states and seconds per continent.
 
 For Australia, South America and Africa from the positions below, prints the states the
-induction visits, the up-front bound, and the median seconds of an exact and a float plan.
-Times are medians, wall and processor (the machine may be shared). Two plain baselines:
-the general induction the planner used before the compact one (``method="states"``: every
-state and choice kept as objects), which must find the same values (the ratio of processor
-seconds is printed), and the engine's generic backward induction (strategy.engine.solve) on
-the same turn as a Game (TurnGame: one state per phase of a move), timed where it takes
-under a minute.
+planner visits, the up-front bound, and the median seconds of an exact plan (the compact
+induction) and a float one (the level solver, strategy.risk.turns.levels), with the float
+one's states per second, peak memory (tracemalloc: numpy's arrays included) and bytes per
+state. Times are medians, wall and processor (the machine may be shared). Two plain
+baselines: the general induction (``method="states"``: every state and choice kept as
+objects), which must find the same values (the ratio of processor seconds is printed), and
+the engine's generic backward induction (strategy.engine.solve) on the same turn as a Game
+(TurnGame: one state per phase of a move), timed where it takes under a minute.
 
 ``--big`` times North America and Asia from the positions in :data:`BIG`, each solved once
 in a process of its own (so its peak memory is its own): the state bound, memory and time
 estimated before any work, then the states met, seconds and peak resident memory; a turn
 whose estimate is over this machine's memory is refused and gets its bounds instead
-(:mod:`strategy.risk.turns.bounds`). Run from the repository root (``PYTHONPATH=.`` unless
+(:mod:`strategy.risk.turns.bounds`); states per second and bytes per state (peak resident
+memory over the states) are printed too. The general induction is not run on these (its
+North America alone took 216 s and 2.5 GiB at the bound; above a few hundred thousand
+states it is skipped). Run from the repository root (``PYTHONPATH=.`` unless
 installed): ``python benchmarks/bench_plan.py [--repeats 3]`` or ``... --big`` (``--africa-exact``
 adds Africa's exact plan).
 Then the placement searches (benchmarks/placements.py): South America with 5
@@ -30,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
@@ -141,15 +146,22 @@ def main() -> None:
                 f"{plan.states:,} states (bound {state_bound(turn):,}) in {wall:.2f} s "
                 f"({cpu[exact]:.2f} s processor) = {plan.states / cpu[exact]:,.0f} states/s"
             )
+        tracemalloc.start()
+        plan = plan_turn(turn, exact=False)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(f"  float peak memory {human_bytes(peak)} = {peak / plan.states:,.0f} bytes a state")
         for exact in modes:
             general = plan_turn(turn, exact=exact, method="states")
-            assert general.value == plan_turn(turn, exact=exact).value, "the inductions differ"
+            found = plan_turn(turn, exact=exact).value
+            assert abs(general.value - found) <= 1e-12, "the inductions differ"
             wall, before = timed(
                 partial(plan_turn, turn, exact=exact, method="states"), arguments.repeats
             )
             print(
                 f"  general induction ({'exact' if exact else 'float'}): {general.states:,} "
-                f"states in {wall:.2f} s ({before:.2f} s processor); the compact one is "
+                f"states in {wall:.2f} s ({before:.2f} s processor); the "
+                f"{'compact induction' if exact else 'level solver'} is "
                 f"{before / cpu[exact]:.1f}x faster"
             )
         if name in ENGINE:
@@ -204,8 +216,10 @@ def report_big() -> None:
         else:
             print(
                 f"  float: P = {found['value']:.6f}, {found['states']:,} states in "
-                f"{found['wall']:.0f} s ({found['cpu']:.0f} s processor), peak memory "
-                f"{human_bytes(found['peak'])}"
+                f"{found['wall']:.0f} s ({found['cpu']:.0f} s processor) = "
+                f"{found['states'] / found['cpu']:,.0f} states/s, peak memory "
+                f"{human_bytes(found['peak'])} = {found['peak'] / found['states']:,.0f} "
+                "bytes a state"
             )
 
 

@@ -257,7 +257,7 @@ def test_errors_quote_newlines_and_stay_on_one_line(
         (["risk", "odds", "\u0663", "2"], "is not a whole number (digits 0-9)"),
         (["risk", "simulate", "5", "3", "--confidence", "0.9999999999999999"], "too close to 1"),
         (["risk", "table", "--digits", "1" + "0" * 17, "--exact"], "decimals shown at most"),
-        (["risk", "simulate", "1" + "0" * 17, "3"], "simulating 100,000 battles of 100,000,000,000,000,003 armies"),
+        (["risk", "simulate", "1" + "0" * 17, "3"], "battles of 100,000,000,000,000,003 armies"),
         (["risk", "odds", "1" * 200, "3"], "is too large"),
     ],
 )  # fmt: skip

@@ -303,7 +303,7 @@ class Policy(Mapping[TurnState, Choice]):
     """The optimal choice at each solved state, worked out when first asked for by the
     general induction from the solved values, so it is the choice that induction makes."""
 
-    def __init__(self, induction: Induction, raw: Values) -> None:
+    def __init__(self, induction: Induction, raw: Mapping[TurnState, Any]) -> None:
         self.induction, self.raw = induction, raw
         self.known: dict[TurnState, Choice] = {}
 

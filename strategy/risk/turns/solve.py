@@ -31,6 +31,7 @@ from strategy.engine.resources import TooLarge, require
 from strategy.engine.walk import post_order
 from strategy.risk.turns.compact import Policy, Values, solve_values
 from strategy.risk.turns.induction import Choice, EveryMove, Induction, Option, Restriction
+from strategy.risk.turns.levels import level_cost, solve_levels
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.size import state_bound
 
@@ -41,11 +42,11 @@ Method = Literal["compact", "states"]
 #: below, are checked too).
 EXACT_LIMIT = 20_000_000
 FLOAT_LIMIT = 150_000_000
-#: Memory per state: the general induction's, and the compact one's, exact and float (peak
-#: per state measured on Africa by benchmarks/bench_plan.py is 600, 130 and 94 bytes; an
-#: exact value grows with the armies in play).
+#: Memory per state: the general induction's, and the compact (exact) one's (peak per state
+#: measured on Africa by benchmarks/bench_plan.py is 600 and 130 bytes; an exact value grows
+#: with the armies in play). Float plans: :func:`strategy.risk.turns.levels.level_cost`.
 STATE_BYTES = 700
-COMPACT_BYTES = {True: 200, False: 110}
+COMPACT_BYTES = 200
 #: States the compact induction solves per second of one core (measured 30,000 to 90,000).
 STATES_PER_SECOND = 25_000
 
@@ -106,14 +107,16 @@ def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[i
     solving may take at that bound (the states met are often far fewer).
 
     >>> from strategy.risk.turns.building import path_turn
-    >>> plan_cost(path_turn(3, (1,)), exact=False)
-    (4, 440, 0.00016)
+    >>> plan_cost(path_turn(3, (1,)), exact=True)
+    (4, 800, 0.00016)
     """
     if method == "states":
         bound = state_bound(turn, fronts=False)
         return bound, bound * STATE_BYTES, 0.0
+    if not exact:
+        return level_cost(turn)
     bound = state_bound(turn)
-    return bound, bound * COMPACT_BYTES[exact], bound / STATES_PER_SECOND
+    return bound, bound * COMPACT_BYTES, bound / STATES_PER_SECOND
 
 
 def plan_turn(
@@ -127,10 +130,11 @@ def plan_turn(
 ) -> TurnPlan:
     """Solve ``turn``: the optimal plan, or the best one ``restriction`` allows.
 
-    ``method`` picks the induction of an unrestricted turn: ``compact``
-    (:mod:`strategy.risk.turns.compact`, states as numbers, choices worked out when asked
-    for) or ``states`` (the general induction, every state and choice kept as objects,
-    which restricted plans always use). Both give the same values.
+    ``method`` picks the induction of an unrestricted turn: ``compact`` (in floats the
+    level solver, :mod:`strategy.risk.turns.levels`; exact,
+    :mod:`strategy.risk.turns.compact`, states as numbers; both work choices out when asked
+    for) or ``states`` (the general induction, every state and choice kept as objects, which
+    restricted plans always use). Both give the same values.
 
     Unrestricted turns are refused up front (:func:`check_size`) when too large; restricted
     ones visit few states and are stopped only if they pass the limit.
@@ -141,6 +145,9 @@ def plan_turn(
         total = check_size(turn, exact=exact, max_states=max_states, method=method)
     start, bank = turn.start()
     induction = Induction(turn, restriction or EveryMove(), exact, turn.key(start))
+    if restriction is None and method == "compact" and not exact:
+        levels = solve_levels(turn, progress=progress)
+        return TurnPlan(turn, start, bank, levels, Policy(induction, levels), exact)
     if restriction is None and method == "compact":
         with _collector_paused():
             memo = solve_values(turn, induction, limit=limit, total=total, progress=progress)

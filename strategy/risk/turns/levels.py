@@ -1,0 +1,509 @@
+"""The level solver: a float turn plan's values as numpy arrays, one set held at a time.
+
+The states of a turn fall into *groups* by the set of territories the attacker holds.
+Inside a group only a few numbers vary: the armies on the held territories that border an
+enemy (its *live* ones, ranked densely by :class:`~strategy.risk.turns.ranks.Ranking`),
+the defenders on the enemy territories bordering it (its *front*, each from 1 to what it
+started with: nobody has attacked the others), and ``keep:K``'s memory. Each such
+combination is one *slot*, numbered densely. A roll that does not capture leads to a slot
+of the same group with fewer armies in play; a capture leads to the group holding one
+territory more.
+
+A forward pass, fewest territories held first, finds the slots reached from the start
+(most slots of a dense group never are: on North America with two stacks 0.4%). Then the
+groups are solved *level by level*, most territories held first, and inside a group in
+*wavefronts* of equal armies in play: every roll of every attack of a wavefront is one
+numpy operation, and so is every number of armies moved in after a capture. The
+arithmetic is the compact induction's (:mod:`strategy.risk.turns.compact`) term by term,
+except that the best number moved in is the plain maximum (ties there are round-off), so
+the values agree to round-off. A group keeps its reached slots (sorted) and their values,
+16 bytes a state; where each slot is among them is a dense array only while its level or
+the one below is solved.
+
+>>> from strategy.risk.turns.building import path_turn
+>>> values = solve_levels(path_turn(3, (1,)))
+>>> start, _ = path_turn(3, (1,)).start()
+>>> round(values[start], 12) == round(1955 / 2592, 12)  # seed 003: Pr(3,1) = 1955/2592
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from functools import cached_property
+from itertools import pairwise
+from math import prod
+
+import numpy as np
+from numpy.typing import NDArray
+
+from strategy.risk.turns.model import Turn, TurnState
+from strategy.risk.turns.ranks import Ints, Ranking
+from strategy.risk.turns.size import state_bound
+
+Floats = NDArray[np.float64]
+Bools = NDArray[np.bool_]
+Progress = Callable[[int, int], None]
+#: Float moves within this fraction of the largest payoff count as tied (as in solve.py).
+TIE_TOLERANCE = 1e-12
+#: Bytes a state reached costs for the whole solve (its slot's number and its value), bytes
+#: a slot costs while its group's level or the one below is solved (where it is among those
+#: reached), and the bytes of one chunk's rolls and landings at most.
+STATE_BYTES = 16
+POSITION_BYTES = 4
+WORKING_BYTES = 256 * 2**20
+#: States of the bound the solver works through per second of one core: the states reached
+#: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
+#: Kamchatka, 860,000 on Asia from Ukraine, 3,100,000 on North America with two stacks).
+STATES_PER_SECOND = 400_000
+#: Slots worked on at once.
+CHUNK = 1 << 15
+
+
+class Group:
+    """The slots of the states holding ``owned``: index ``(kept * A + rank) * D + d``, with
+    ``rank`` the live territories' armies' number and ``d`` the front's defenders' number."""
+
+    def __init__(self, turn: Turn, owned: int, near: tuple[int, ...], total: int) -> None:
+        self.owned = owned
+        enemies = ~owned
+        self.live = tuple(i for i in range(turn.size) if owned >> i & 1 and near[i] & enemies)
+        self.front = tuple(i for i in range(turn.size) if not owned >> i & 1 and near[i] & owned)
+        self.sizes = tuple(turn.armies[e] for e in self.front)
+        self.ranking = Ranking(len(self.live), total)
+        self.attackers = self.ranking.count
+        self.defenders = prod(self.sizes)
+        self.halves = 2 if turn.objective.kind == "keep" else 1
+        self.size = self.halves * self.attackers * self.defenders
+        strides = [1] * len(self.sizes)
+        for i in range(len(self.sizes) - 2, -1, -1):
+            strides[i] = strides[i + 1] * self.sizes[i + 1]
+        self.strides = np.array(strides, np.int64)
+
+    def index(self, armies: Ints, defenders: Ints, kept: Bools) -> Ints:
+        """The slots of these rows (live armies, front defenders, memory)."""
+        found = kept * self.attackers + self.ranking.rank(armies)
+        return found * self.defenders + (defenders - 1) @ self.strides
+
+    def decode(self, slots: Ints) -> tuple[Ints, Ints, Bools]:
+        """The live armies, front defenders and memory of these slots."""
+        kept, rest = np.divmod(slots, self.attackers * self.defenders)
+        rank, defending = np.divmod(rest, self.defenders)
+        return self.ranking.all()[rank], self.grid[defending], kept.astype(bool)
+
+    @cached_property
+    def grid(self) -> Ints:
+        """Every combination of the front's defenders, in the order of their numbers."""
+        shape = (len(self.sizes), self.defenders)
+        return np.indices(self.sizes, dtype=np.int64).reshape(shape).T + 1
+
+    @cached_property
+    def counts(self) -> tuple[Ints, Ints]:
+        """The armies of each attacker vector, and of each defender combination."""
+        return self.ranking.sums(), self.grid.sum(axis=1)
+
+    def play(self, slots: Ints) -> Ints:
+        """The armies in play at these slots: every move lowers them."""
+        rank, defending = np.divmod(slots % (self.attackers * self.defenders), self.defenders)
+        attacking, defended = self.counts
+        return attacking[rank] + defended[defending]
+
+    def waves(self, slots: Ints) -> Iterator[Ints]:
+        """``slots`` in runs of equal armies in play, fewest first."""
+        play = self.play(slots).astype(np.int16)
+        order = np.argsort(play, kind="stable")  # a radix sort: the counts are small
+        edges = np.searchsorted(play[order], np.arange(int(play.max(initial=0)) + 2))
+        for low, high in pairwise(edges):
+            if high > low:
+                yield slots[order[low:high]]
+
+
+class _Rolls:
+    """One roll's outcomes for every (attacking, defending) armies, padded to one shape:
+    ``lost``, ``killed`` and ``p`` of the rolls that do not capture (zero where a roll
+    captures, or cannot be made), and the chance of a capture."""
+
+    def __init__(self, turn: Turn, total: int, most: int) -> None:
+        stay, rules = turn.rules.stay_behind, turn.rules
+        shape = (total + 1, most + 1)
+        outcomes: dict[tuple[int, int], tuple[tuple[int, int, float], ...]] = {}
+        for a in range(stay + 1, total + 1):
+            if not rules.attacker_dice_for(a):
+                continue
+            for d in range(1, most + 1):
+                outcomes[a, d] = tuple(
+                    (lost, killed, float(p)) for lost, killed, p in turn.roll_steps(a, d)
+                )
+        width = max((len(o) for o in outcomes.values()), default=1)
+        self.lost = np.zeros((*shape, width), np.int64)
+        self.killed = np.zeros((*shape, width), np.int64)
+        self.p = np.zeros((*shape, width))
+        self.capture = np.zeros(shape)
+        self.can = np.zeros(shape, bool)
+        for (a, d), steps in outcomes.items():
+            self.can[a, d] = True
+            for j, (lost, killed, p) in enumerate(steps):
+                if killed == d:
+                    self.capture[a, d] = p
+                else:
+                    self.lost[a, d, j], self.killed[a, d, j], self.p[a, d, j] = lost, killed, p
+        self.width = width
+
+
+def solve_levels(turn: Turn, *, progress: Progress | None = None) -> LevelValues:
+    """Every slot's value (rewards banked before it left out), by group, as a mapping from
+    the states.
+
+    >>> from strategy.risk.turns.building import path_turn
+    >>> from strategy.risk.turns.solve import plan_turn
+    >>> turn = path_turn(4, (1, 1))
+    >>> len(solve_levels(turn)) == plan_turn(turn, method="states").states  # the same states
+    True
+    """
+    return _Solver(turn, progress).run()
+
+
+class _Solver:
+    """One solve: the groups, the roll tables, the marks of the slots reached and the
+    values of the groups solved."""
+
+    def __init__(self, turn: Turn, progress: Progress | None) -> None:
+        self.turn, self.progress = turn, progress
+        self.total = turn.initial_armies
+        self.near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
+        self.stay = turn.rules.stay_behind
+        objective = turn.objective
+        self.counts = objective.counts_armies
+        self.keep = objective.amount if objective.kind == "keep" else None
+        largest = (
+            1 if objective.is_probability else turn.initial_armies + objective.amount + turn.size
+        )
+        self.tie = TIE_TOLERANCE * largest
+        self.groups = {owned: Group(turn, owned, self.near, self.total) for owned in _held(turn)}
+        self.rolls = _Rolls(turn, self.total, max(turn.armies))
+        dice = [turn.rules.attacker_dice_for(x) for x in range(self.total + 1)]
+        self.low = np.array(dice if turn.move_in == "classic" else [1] * len(dice), np.int64)
+        self.values: dict[int, Floats] = {}
+        self.reached: dict[int, Ints] = {}
+        self.arrived: dict[int, list[Ints]] = {owned: [] for owned in self.groups}
+        self.positions: dict[int, Ints] = {}
+
+    def run(self) -> LevelValues:
+        """Find the slots reached, fewest territories held first; then solve them, most
+        territories held first, keeping each group's values (but the positions of its slots
+        only while the level below is solved)."""
+        levels = sorted(self.groups, key=lambda o: o.bit_count())
+        start, _ = self.turn.start()
+        first = self.groups[start.owned]
+        self.arrived[start.owned].append(first.index(*_row(first, start)))
+        for owned in levels:
+            self.reached[owned] = self.reach(self.groups[owned])
+        done, size = 0, sum(len(r) for r in self.reached.values())
+        for owned in reversed(levels):
+            for gone in [o for o in self.positions if o.bit_count() > owned.bit_count() + 1]:
+                del self.positions[gone]
+            self.values[owned] = self.solve(self.groups[owned])
+            done += len(self.reached[owned])
+            if self.progress is not None:
+                self.progress(done, size)
+        return LevelValues(self.turn, self.groups, self.values, self.reached)
+
+    def position(self, owned: int) -> Ints:
+        """Where each slot of the group holding ``owned`` is among those reached (-1 if it
+        is not): one number a slot, for the group and the level above while solved."""
+        found = self.positions.get(owned)
+        if found is None:
+            reached = self.reached[owned]
+            kind = np.int32 if len(reached) < 2**31 else np.int64
+            found = np.full(self.groups[owned].size, -1, kind)
+            found[reached] = np.arange(len(reached), dtype=kind)
+            self.positions[owned] = found
+        return found
+
+    def attacks(self, group: Group) -> list[tuple[int, int]]:
+        """The attacks of ``group``'s live territories."""
+        return [
+            (s, t) for s in group.live for t in self.turn.neighbours[s] if not group.owned >> t & 1
+        ]
+
+    def reach(self, group: Group) -> Ints:
+        """The slots of ``group`` reached (sorted), and those they lead to in the groups
+        holding one territory more noted as arrived there."""
+        attacks = self.attacks(group)
+        arrived = self.arrived.pop(group.owned)
+        # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
+        waiting: dict[int, list[Ints]] = {}
+        if arrived:
+            for wave in group.waves(_distinct(np.concatenate(arrived), group.size)):
+                waiting[int(group.play(wave[:1])[0])] = [wave]
+        found = [np.zeros(0, np.int64)]
+        while waiting:
+            slots = _distinct(np.concatenate(waiting.pop(max(waiting))), group.size)
+            found.append(slots)
+            for chunk in _chunks(slots):
+                _, _, p, child, _ = self.rolled(group, chunk, attacks)
+                for wave in group.waves(child[p > 0]):
+                    waiting.setdefault(int(group.play(wave[:1])[0]), []).append(wave)
+        reached = np.sort(np.concatenate(found))
+        for chunk in _chunks(reached):
+            for s, t in attacks:
+                owned = group.owned | 1 << t
+                size, after = self.groups[owned].size, self.arrived[owned]
+                after.append(_distinct(self.landings(group, s, t, chunk)[2], size))
+                # Captures from many slots land on the same ones: merge before they pile up.
+                if sum(map(len, after)) > 2 * len(after[0]) + CHUNK * 4:
+                    after[:] = [_distinct(np.concatenate(after), size)]
+        return reached
+
+    def rolled(
+        self, group: Group, slots: Ints, attacks: list[tuple[int, int]]
+    ) -> tuple[Ints, Ints, Floats, Ints, Ints | None]:
+        """Every roll that does not capture from these slots: for each (slot, attack) that
+        can roll, the slot's place in ``slots`` and the attack's in ``attacks``, and for each
+        outcome its probability (0 where it captures), the slot it leads to and the reward."""
+        rolls, stay = self.rolls, self.stay
+        kept, rest = np.divmod(slots, group.attackers * group.defenders)
+        rank, defending = np.divmod(rest, group.defenders)
+        sources = np.array([group.live.index(s) for s, _ in attacks], np.intp)
+        targets = np.array([group.front.index(t) for _, t in attacks], np.intp)
+        a = group.ranking.all()[rank]
+        a_s = a[:, sources]
+        d_t = group.grid[defending[:, None], targets]
+        row, attack = np.nonzero(rolls.can[a_s, d_t])
+        a_s, d_t = a_s[row, attack], d_t[row, attack]
+        lost, killed, p = rolls.lost[a_s, d_t], rolls.killed[a_s, d_t], rolls.p[a_s, d_t]
+        left = a_s[:, None] - lost
+        drop = (left > 0) & (left <= stay)
+        also = kept[row, None] | drop & self.keeps(left)
+        width = rolls.width
+        changed = np.repeat(a[row], width, axis=0)
+        changed[np.arange(len(changed)), np.repeat(sources[attack], width)] = np.where(
+            drop, 0, left
+        ).ravel()
+        moved = group.ranking.rank(changed).reshape(-1, width)
+        child = (also * group.attackers + moved) * group.defenders + defending[row, None]
+        child -= killed * group.strides[targets[attack]][:, None]
+        reward = np.where(drop, left, 0) if self.counts else None
+        return row, attack, p, child, reward
+
+    def landings(
+        self, group: Group, s: int, t: int, slots: Ints
+    ) -> tuple[Floats, NDArray[np.intp], Ints, Ints]:
+        """Every way these slots may take ``t`` from ``s`` in one roll and move in: the
+        chance of the capture (by slot), and for each slot that can, and each number of
+        armies it may move in (most first), the slot's place in ``slots``, the slot of the
+        group holding one more that it leads to, and the reward."""
+        rolls, stay, turn = self.rolls, self.stay, self.turn
+        a, d, k = group.decode(slots)
+        cs = group.live.index(s)
+        a_s = a[:, cs]
+        chance = rolls.capture[a_s, d[:, group.front.index(t)]]
+        moves = np.where(chance > 0, np.maximum(a_s - stay - self.low[a_s] + 1, 0), 0)
+        row = np.repeat(np.arange(len(slots)), moves)
+        after = group.owned | 1 << t
+        nxt = self.groups[after]
+        enemies = ~after
+        reward0 = np.zeros(len(slots), np.int64)
+        for i in group.live:
+            if i != s and self.near[t] >> i & 1 and not self.near[i] & enemies:
+                column = a[:, group.live.index(i)]
+                reward0 += column if self.counts else 0
+                k = k | (column > 0) & self.keeps(column)
+        landed = np.zeros((len(row), len(nxt.live)), np.int64)
+        for j, i in enumerate(nxt.live):
+            if i not in (s, t):
+                landed[:, j] = a[row, group.live.index(i)]
+        facing = np.empty((len(row), len(nxt.front)), np.int64)
+        for j, e in enumerate(nxt.front):
+            facing[:, j] = d[row, group.front.index(e)] if e in group.front else turn.armies[e]
+        source_free, target_free = bool(self.near[s] & enemies), bool(self.near[t] & enemies)
+        first = np.cumsum(moves) - moves
+        moved = a_s[row] - stay - (np.arange(len(row)) - first[row])
+        left = a_s[row] - moved
+        drop = (left > 0) & ~(source_free & (left > stay))
+        dropped = ~(target_free & (moved > stay))
+        also = k[row] | drop & self.keeps(left) | dropped & self.keeps(moved)
+        reward = reward0[row]
+        if self.counts:
+            reward = reward + np.where(drop, left, 0) + np.where(dropped, moved, 0)
+        if s in nxt.live:
+            landed[:, nxt.live.index(s)] = np.where(drop, 0, left)
+        if t in nxt.live:
+            landed[:, nxt.live.index(t)] = np.where(dropped, 0, moved)
+        return chance, row, nxt.index(landed, facing, also), reward
+
+    def keeps(self, armies: Ints) -> Bools:
+        """``keep:K``'s test of armies dropped."""
+        if self.keep is None:
+            return np.zeros(armies.shape, bool)
+        return armies >= self.keep
+
+    def payoff(self, group: Group, slots: Ints) -> Floats:
+        """Each slot's payoff if the turn ends there."""
+        turn, owned = self.turn, group.owned
+        held = float(owned & turn.target == turn.target)
+        taken = float((owned & ~turn.attacker & turn.target).bit_count())
+        kind = turn.objective.kind
+        if kind == "capture-all":
+            return np.full(len(slots), held)
+        if kind == "territories":
+            return np.full(len(slots), taken)
+        armies, _, kept = group.decode(slots)
+        if kind == "value":
+            lost = self.total - armies.sum(axis=1)
+            return np.asarray(turn.objective.amount * held + taken - lost, np.float64)
+        assert self.keep is not None
+        keeping = kept | (armies >= self.keep).any(axis=1) | (self.keep <= 0)
+        return np.asarray(held * keeping, np.float64)
+
+    def solve(self, group: Group) -> Floats:
+        """The values of ``group``'s slots reached, by slot (0 at the others)."""
+        attacks, reached = self.attacks(group), self.reached[group.owned]
+        chance = np.zeros((len(reached), len(attacks)))
+        gain = np.zeros((len(reached), len(attacks)))
+        for low in range(0, len(reached), CHUNK):
+            chunk = reached[low : low + CHUNK]
+            for i, (s, t) in enumerate(attacks):
+                found, row, child, reward = self.landings(group, s, t, chunk)
+                chance[low : low + len(chunk), i] = found
+                if len(row):
+                    # The best move in: the most moved among equals (here ties are round-off).
+                    after = group.owned | 1 << t
+                    here = reward + self.values[after][self.position(after)[child]]
+                    starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
+                    gain[low + row[starts], i] = np.maximum.reduceat(here, starts)
+        values = np.zeros(len(reached))
+        where = self.position(group.owned)
+        for wave in group.waves(reached):
+            for chunk in _chunks(wave):
+                row, attack, p, child, bonus = self.rolled(group, chunk, attacks)
+                option = np.zeros(len(row))
+                for j in range(self.rolls.width):
+                    known = values[where[child[:, j]]]
+                    option += p[:, j] * (known if bonus is None else bonus[:, j] + known)
+                at = where[chunk]
+                option += chance[at[row], attack] * gain[at[row], attack]
+                options = np.full((len(chunk), len(attacks)), -np.inf)
+                options[row, attack] = option
+                best = self.payoff(group, chunk)
+                for i in range(len(attacks)):
+                    best = np.where(options[:, i] > best + self.tie, options[:, i], best)
+                values[at] = best
+        return values
+
+
+def _distinct(slots: Ints, size: int) -> Ints:
+    """``slots`` (numbers below ``size``) without repeats, in no particular order: each
+    writes its place to a scratch array, and the place that stays there is the one kept
+    (a pass over the slots, not a sort; only the pages written are ever touched)."""
+    scratch = np.empty(size, np.int64)
+    places = np.arange(len(slots))
+    scratch[slots] = places
+    kept: Ints = slots[scratch[slots] == places]
+    return kept
+
+
+def _chunks(slots: Ints) -> Iterator[Ints]:
+    """``slots`` in runs short enough that a run's rolls fit in a few megabytes."""
+    for start in range(0, len(slots), CHUNK):
+        yield slots[start : start + CHUNK]
+
+
+def _row(group: Group, state: TurnState) -> tuple[Ints, Ints, Bools]:
+    """``state`` as one row of ``group``'s slots."""
+    armies = np.array([[state.armies[i] for i in group.live]], np.int64)
+    front = np.array([[state.armies[e] for e in group.front]], np.int64)
+    return armies, front, np.array([state.kept])
+
+
+class LevelValues(Mapping[TurnState, float]):
+    """The solved values by state: a state's group and slot worked out when asked for;
+    only the states reached from the start are in it."""
+
+    def __init__(
+        self,
+        turn: Turn,
+        groups: dict[int, Group],
+        values: dict[int, Floats],
+        reached: dict[int, Ints],
+    ) -> None:
+        self.turn, self.groups, self.solved, self.reached = turn, groups, values, reached
+
+    def slot(self, state: TurnState) -> int | None:
+        """Where ``state`` is among its group's slots reached, or None if it was not."""
+        group = self.groups.get(state.owned)
+        if group is None or (state.kept and group.halves == 1):
+            return None
+        armies, turn = state.armies, self.turn
+        for i in range(turn.size):
+            outside = i not in group.live and i not in group.front
+            if outside and armies[i] != (0 if state.owned >> i & 1 else turn.armies[i]):
+                return None
+        if any(not 1 <= armies[e] <= n for e, n in zip(group.front, group.sizes, strict=True)):
+            return None
+        if sum(armies[i] for i in group.live) > group.ranking.total:
+            return None
+        index = int(group.index(*_row(group, state))[0])
+        reached = self.reached[state.owned]
+        found = int(np.searchsorted(reached, index))
+        return found if found < len(reached) and reached[found] == index else None
+
+    def __getitem__(self, state: TurnState) -> float:
+        index = self.slot(state)
+        if index is None:
+            raise KeyError(state)
+        return float(self.solved[state.owned][index])
+
+    def __iter__(self) -> Iterator[TurnState]:
+        for owned, group in self.groups.items():
+            armies, defenders, kept = group.decode(self.reached[owned])
+            for row in range(len(kept)):
+                state = [0 if owned >> i & 1 else n for i, n in enumerate(self.turn.armies)]
+                for j, i in enumerate(group.live):
+                    state[i] = int(armies[row, j])
+                for j, e in enumerate(group.front):
+                    state[e] = int(defenders[row, j])
+                yield TurnState(owned, tuple(state), bool(kept[row]))
+
+    def __len__(self) -> int:
+        return sum(len(r) for r in self.reached.values())
+
+
+def level_cost(turn: Turn) -> tuple[int, int, float]:
+    """Before any work: the states the level solver may reach (the bound of
+    :func:`strategy.risk.turns.size.state_bound` without fronts), its peak memory at that
+    bound (each state kept, two levels' slot positions, one chunk's work) and its time.
+
+    >>> from strategy.risk.turns.building import path_turn
+    >>> bound, memory, seconds = level_cost(path_turn(4, (1, 1)))
+    >>> bound, memory - WORKING_BYTES  # 9 states; slots: 5 on the origin, 5 taken, 1
+    (9, 184)
+    """
+    total = turn.initial_armies
+    near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
+    sizes = [0] * (turn.size + 1)
+    for owned in _held(turn):
+        sizes[owned.bit_count()] += Group(turn, owned, near, total).size
+    pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
+    bound = state_bound(turn, fronts=False)
+    memory = bound * STATE_BYTES + pairs * POSITION_BYTES + WORKING_BYTES
+    return bound, memory, bound / STATES_PER_SECOND
+
+
+def _held(turn: Turn) -> set[int]:
+    """Every set of territories the attacker may hold: each taken borders one held."""
+    near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
+    found, frontier = {turn.attacker}, [turn.attacker]
+    while frontier:
+        owned = frontier.pop()
+        bordered = 0
+        for i in range(turn.size):
+            bordered |= near[i] if owned >> i & 1 else 0
+        for t in range(turn.size):
+            if owned >> t & 1 or not bordered >> t & 1:
+                continue
+            after = owned | 1 << t
+            if after not in found:
+                found.add(after)
+                frontier.append(after)
+    return found

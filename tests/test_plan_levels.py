@@ -1,0 +1,81 @@
+"""The level solver (strategy.risk.turns.levels), the planner's float path, against the
+general induction it must agree with: the same states reached and the same values
+(within 1e-12) on random maps under every objective and move-in rule, with reinforcement
+and fortification built on it, and the compact induction's values on classic positions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strategy.engine.resources import Budget, TooLarge, use_budget
+from strategy.risk.turns.fortification import fortify_turn
+from strategy.risk.turns.levels import LevelValues, level_cost, solve_levels
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.reinforcement import best_reinforcement
+from strategy.risk.turns.size import state_bound
+from strategy.risk.turns.solve import plan_turn
+from tests.test_plan import classic
+from tests.test_plan_compact import turns
+
+
+def assert_same(turn: Turn) -> None:
+    """Every state the general induction visits is reached, with its value."""
+    general = plan_turn(turn, exact=False, method="states")
+    levels = solve_levels(turn)
+    assert len(levels) == general.states <= level_cost(turn)[0] == state_bound(turn, fronts=False)
+    for state, value in general.values.items():
+        assert abs(levels[state] - value) <= 1e-12, state
+    plan = plan_turn(turn, exact=False)
+    assert isinstance(plan.values, LevelValues)
+    assert plan.policy[plan.start].attack == general.policy[general.start].attack or (
+        abs(plan.value - general.value) <= 1e-12
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(turns())
+def test_random_maps_give_the_general_values(turn: Turn) -> None:
+    assert_same(turn)
+
+
+@settings(max_examples=10, deadline=None)
+@given(turns(), st.integers(1, 2))
+def test_reinforcement_and_fortification_agree_with_the_exact_plans(turn: Turn, extra: int) -> None:
+    exact = best_reinforcement(turn, extra, on="any")
+    floats = best_reinforcement(turn, extra, on="any", exact=False)
+    assert abs(floats.value - float(exact.value)) <= 1e-9
+    enemies = sum(not turn.attacker >> t & 1 for t in range(turn.size))
+    fortified = fortify_turn(turn, enemies + extra, exact=False)
+    assert abs(fortified.value - float(fortify_turn(turn, enemies + extra).value)) <= 1e-9
+
+
+def test_the_classic_positions_give_the_compact_values() -> None:
+    south = classic(
+        "Central America=7,North Africa=6",
+        "Venezuela=2,Brazil=2,Peru=1,Argentina=2",
+        "South America",
+    )
+    east = "Indonesia=2,New Guinea=1,Western Australia=3,Eastern Australia=2"
+    for turn in (south, classic("Siam=9", east, "Australia")):
+        compact = plan_turn(turn, exact=True)
+        levels = solve_levels(turn)
+        for state in list(compact.values)[:2000]:
+            if state in levels:
+                assert abs(levels[state] - float(compact.values[state])) <= 1e-12
+        assert abs(plan_turn(turn, exact=False).value - float(compact.value)) <= 1e-12
+
+
+def test_memory_and_time_are_checked_before_any_work() -> None:
+    africa = classic(
+        "Brazil=20",
+        "North Africa=3, Egypt=2, East Africa=2, Congo=2, South Africa=2, Madagascar=1",
+        "Africa",
+    )
+    bound, memory, seconds = level_cost(africa)
+    assert bound == state_bound(africa, fronts=False)
+    with use_budget(Budget(seconds=seconds / 2)), pytest.raises(TooLarge, match="would take"):
+        plan_turn(africa, exact=False)
+    with use_budget(Budget(memory=memory / 2)), pytest.raises(TooLarge, match="states"):
+        plan_turn(africa, exact=False)
