@@ -148,10 +148,11 @@ def run_game(args: argparse.Namespace) -> int:
 
     game, arguments, built = chosen_game(args)
     positions = game.states(**arguments) if game.states else 0
-    if positions > min(MAX_POSITIONS, args.max_states):
+    limit = min(MAX_POSITIONS, args.max_states)
+    if positions > limit:
         raise CliError(
-            f"{game.describe(**arguments)} has up to {positions:,} positions: too many positions "
-            "for a graph; try a smaller game"
+            f"{game.describe(**arguments)} has up to {positions:,} positions, more than "
+            f"{limit:,} states: too many positions for a graph; try a smaller game"
         )
     view = StateView(label=game.label)
     if game.attributes is not None:

@@ -469,6 +469,10 @@ class LevelValues(Mapping[TurnState, float]):
         return sum(len(r) for r in self.reached.values())
 
 
+#: Past this many states (160 GB at 16 bytes each) a turn's cost is not sized group by group.
+UNSIZED = 10**10
+
+
 def level_cost(turn: Turn) -> tuple[int, int, float]:
     """Before any work: the states the level solver may reach (the bound of
     :func:`strategy.risk.turns.size.state_bound` without fronts), its peak memory at that
@@ -479,13 +483,17 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
     >>> bound, memory - WORKING_BYTES  # 9 states; slots: 5 on the origin, 5 taken, 1
     (9, 184)
     """
+    bound = state_bound(turn, fronts=False)
+    if bound > UNSIZED:
+        # The groups' rankings would themselves be too large to build: the states alone
+        # already put the turn past any machine's memory.
+        return bound, bound * STATE_BYTES + WORKING_BYTES, bound / STATES_PER_SECOND
     total = turn.initial_armies
     near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
     sizes = [0] * (turn.size + 1)
     for owned in _held(turn):
         sizes[owned.bit_count()] += Group(turn, owned, near, total).size
     pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
-    bound = state_bound(turn, fronts=False)
     memory = bound * STATE_BYTES + pairs * POSITION_BYTES + WORKING_BYTES
     return bound, memory, bound / STATES_PER_SECOND
 

@@ -247,8 +247,11 @@ class _Steps:
             largest = float(block.max())
             logs = power * np.log(block[positive])
             raised = np.exp(logs - logs.max())
-            # |x**p - y**p| <= p m**(p-1) |x - y| for x, y <= m; here in units of largest**p.
-            moved = power * (largest + self.error) ** (power - 1) * self.error / largest**power
+            # |x**p - y**p| <= p m**(p-1) |x - y| for x, y <= m; here in units of largest**p,
+            # written as ratios so that a subnormal largest (whose power is 0.0) divides by
+            # nothing.
+            ratio = self.error / largest
+            moved = power * (1 + ratio) ** (power - 1) * ratio
             total = float(raised.sum())
             block[positive] = raised * (target / total)
             error += math.inf if total <= moved else target * 2 * moved / (total - moved)
