@@ -34,20 +34,22 @@ True
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from strategy.engine.errors import InputError
 from strategy.risk.battle import BalanceTerm, Battle, with_terms
-from strategy.risk.choices import ChoiceRule
-from strategy.risk.editions import DiceMode
-from strategy.risk.kernels.geometry import Progress
-from strategy.risk.objectives import Objective
-from strategy.risk.optimal import optimal_odds, optimal_table
-from strategy.risk.play.strategy_matrix import StrategyMatrix
-from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
-from strategy.risk.results import BattleOdds
-from strategy.risk.rules import Count, Ties
-from strategy.risk.tables import BattleTable
-from strategy.risk.variants.blitz import fight_odds, fight_table
+
+# Each question imports the kernels that answer it when asked: the odds of one classic
+# battle (the command line's commonest question) need neither optimal play nor a blitz.
+if TYPE_CHECKING:
+    from strategy.risk.choices import ChoiceRule
+    from strategy.risk.editions import DiceMode
+    from strategy.risk.kernels.geometry import Progress
+    from strategy.risk.objectives import Objective
+    from strategy.risk.play.strategy_matrix import StrategyMatrix
+    from strategy.risk.results import BattleOdds
+    from strategy.risk.rules import Count, Ties
+    from strategy.risk.tables import BattleTable
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
 
@@ -94,6 +96,8 @@ def odds(
     """
     battle = with_terms(battle, locals())
     if battle.plain and not battle.classic:
+        from strategy.risk.optimal import optimal_odds
+
         return optimal_odds(attackers, defenders, battle=battle, exact=exact is not False)
     return fought_odds(attackers, defenders, battle, exact=exact, progress=progress)
 
@@ -113,6 +117,8 @@ def fought_odds(
     >>> fought.attackers, fought.provenance.method
     (5, 'stop-until')
     """
+    from strategy.risk.variants.blitz import fight_odds
+
     refuse_choice(battle)
     found = fight_odds(
         battle.resolution, attackers, defenders, battle.rules, exact=exact, progress=progress
@@ -161,7 +167,10 @@ def table(
     >>> abs(limited.value(5, 2) - odds(5, 2, stop_until=2).win_probability) < 1e-15
     True
     """
-    battle = with_terms(battle, locals())
+    battle = with_terms(battle, locals())  # first: the keywords alone are local
+    from strategy.risk.optimal import optimal_table
+    from strategy.risk.variants.blitz import fight_table
+
     if battle.plain and not battle.classic:
         return optimal_table(
             max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
@@ -203,7 +212,10 @@ def strategy_matrix(
     >>> dict(strategy_matrix(3, 3, objective="balance:2").legend)["S"]
     'the attacker should stop'
     """
-    battle = with_terms(battle, locals())
+    battle = with_terms(battle, locals())  # first: the keywords alone are local
+    from strategy.risk.optimal import optimal_table
+    from strategy.risk.play.strategy_matrix import strategy_matrix as describe_matrix
+
     if not battle.plain:
         raise InputError(
             f"a strategy matrix is for manual rolls, not {battle.resolution.describe()}: a "

@@ -117,7 +117,7 @@ def declared(request: type[Any] | Any) -> list[tuple[str, Param, Any]]:
     """The request's fields as every surface shows them: those of :func:`params`, with the
     rule fields of a path request taking a list.
 
-    >>> from strategy.risk.requests.battles import Chain
+    >>> from strategy.risk.requests.paths import Chain
     >>> [p.many for name, p, _ in declared(Chain) if name in ("ties", "count")]
     [True, False]
     """
