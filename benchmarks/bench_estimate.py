@@ -19,7 +19,9 @@ import time
 from typing import Any
 
 from strategy.risk.requests import CAPABILITIES
-from strategy.risk.requests.battles import Chain, Left, Need, Odds, Strategy, Table
+from strategy.risk.requests.battles import Left, Odds
+from strategy.risk.requests.grids import Strategy, Table
+from strategy.risk.requests.paths import Chain, Need
 from strategy.risk.requests.plans import Fortify, Plan
 from strategy.risk.requests.trials import Commit, Simulate
 

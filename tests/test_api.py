@@ -175,8 +175,12 @@ def test_exactness_defaults_are_one_per_question() -> None:
 
 
 def test_bad_terms_are_refused_with_the_valid_ones() -> None:
-    with pytest.raises(ValueError, match="unknown battle option 'sides'"):
-        strategy.risk.odds(5, 3, sides=3)
+    # Every term is a keyword of the signature: Python refuses another, as it would anywhere;
+    # the battle built from a mapping of terms names the valid ones.
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sides'"):
+        strategy.risk.odds(5, 3, sides=3)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="unknown battle option 'sides'; rules take attacker_dice"):
+        strategy.risk.Battle.of(**{"sides": 3})
     with pytest.raises(ValueError, match="dice must be true-random or balanced-blitz"):
         strategy.risk.odds(5, 3, dice=3)
     with pytest.raises(ValueError, match="unknown choice rule"):

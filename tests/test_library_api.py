@@ -153,7 +153,7 @@ def test_library_errors_are_input_errors() -> None:
     with pytest.raises(InputError, match="one territory"):
         risk.need([5, 3], target=0.5, stop_until=2)
     with pytest.raises(InputError, match="most dice"):
-        risk.chain(10, [3], choice="sees-roll")
+        risk.chain(10, [3], risk.Battle.of(choice="sees-roll"))
 
 
 @pytest.mark.parametrize(

@@ -7,17 +7,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from strategy.cli.options import Option, add_options
 from strategy.engine.errors import InputError, cut, cut_quotations, echo
 from strategy.engine.fields import MAX_INTEGER_TEXT
 from strategy.engine.numbers import decimal_text
+
+# A command printing to the terminal needs neither paths nor JSON: they load when asked.
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class CliError(InputError):
@@ -140,6 +142,8 @@ def output_file(text: str) -> Path:
     ...
     argparse.ArgumentTypeError: an empty name is not a file name
     """
+    from pathlib import Path
+
     from strategy.engine.atomic import write_target
 
     if not text:
@@ -209,13 +213,13 @@ def cannot_write(path: Path, error: OSError) -> CliError:
 def write_text(args: argparse.Namespace, text: str) -> None:
     """Write a command's text output to ``--out`` (whole or not at all) or stdout, ending
     in one newline."""
-    from strategy.engine.atomic import write_text_atomic
-
     text = text if text.endswith("\n") else text + "\n"
     out: Path | None = getattr(args, "out", None)
     if out is None:
         sys.stdout.write(text)
         return
+    from strategy.engine.atomic import write_text_atomic
+
     try:
         write_text_atomic(out, text)
     except OSError as error:
@@ -238,6 +242,8 @@ def write_npy(path: Path, array: Any) -> None:
 
 def write_json(args: argparse.Namespace, obj: Any, *, indent: int | None = 2) -> None:
     """Write ``obj`` as JSON to ``--out`` or stdout (``indent=None`` for big tables)."""
+    import json
+
     write_text(args, json.dumps(obj, indent=indent))
 
 

@@ -6,7 +6,7 @@ default, placeholder and choices, in the help section its group names; a player'
 (``--from``) and the flag that sets a boolean off (``--float``, ``--no-stop``) come from the
 declaration too. :func:`request_of` turns what was parsed back into the request.
 
->>> from strategy.risk.requests.battles import Chain
+>>> from strategy.risk.requests.paths import Chain
 >>> parser = argparse.ArgumentParser()
 >>> add_request_options(parser, Chain)
 >>> request_of(Chain, parser.parse_args(["10", "3", "2", "--float"]))

@@ -38,7 +38,6 @@ import os
 import re
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,6 +134,8 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     try:
         # Ctrl-C or SIGTERM between creating the temporary file and holding its name would
         # leave it behind: the signals wait until the name is held.
+        import tempfile  # only a file written needs it: not at start-up
+
         with _signals_deferred():
             handle, name = tempfile.mkstemp(
                 dir=folder,

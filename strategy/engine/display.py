@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import html
 import importlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -113,6 +112,8 @@ def record_html(
 ) -> str:
     """A dataclass instance as a two-column HTML table: its fields, the attributes named in
     ``shown`` (properties, say), then the ``extra`` rows."""
+    import html  # only a notebook asks: not at start-up
+
     named = [
         *(f.name for f in dataclasses.fields(value) if f.repr),
         *shown,

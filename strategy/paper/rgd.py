@@ -26,6 +26,7 @@ from strategy.paper.published import (
     SMG_ZOMBIE_300_800,
 )
 from strategy.risk import api
+from strategy.risk.battle import Battle
 from strategy.risk.commitment import CommitCurve, commit_curve
 from strategy.risk.objectives import CAPTURE
 from strategy.risk.resolution import Resolution
@@ -62,7 +63,7 @@ def difference_panels() -> list[Panel]:
         if name not in DRAWN:
             continue
         balanced = fight_table(BALANCED, SIZE, SIZE, rules, CAPTURE).as_array()
-        true_random = api.table(SIZE, SIZE, rules=rules).as_array()
+        true_random = api.table(SIZE, SIZE, Battle(rules)).as_array()
         values = balanced - true_random
         panels.append(Panel(name, tuple(tuple(row) for row in values.tolist()), "difference"))
     return panels
@@ -117,7 +118,7 @@ def published_numbers() -> dict[str, str]:
         next(p for a, d, p in odds.final_states if (a, d) == (18, 0))
         for odds in (fought.true_random, fought)
     ]
-    zombie = api.odds(300, 800, rules=dict(MODES)["zombie defender"], exact=False)
+    zombie = api.odds(300, 800, Battle(dict(MODES)["zombie defender"]), exact=False)
     return {
         "RgdCapitalTrue": decimal(lose_12[0], 16),
         "RgdCapitalBalanced": decimal(lose_12[1], 16),

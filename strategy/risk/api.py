@@ -3,7 +3,13 @@ library picks the kernel.
 
 :func:`odds`, :func:`table` and :func:`strategy_matrix` take the battle's terms as a
 :class:`~strategy.risk.battle.Battle` or as plain keywords and strings (``choice="sees-roll"``,
-``objective="balance:2"``, ``defender_dice=3``, ``count="attacking"``, ``allow_stop=False``).
+``objective="balance:2"``, ``defender_dice=3``, ``count="attacking"``, ``allow_stop=False``),
+each named in the signature as the requests name it (:mod:`strategy.risk.requests`): the
+play (``choice``, ``objective``, ``allow_stop``), the rules (``edition``, ``attacker_dice``,
+``defender_dice``, ``attacker_sides``, ``defender_sides``, ``ties``, ``stay_behind``,
+``count``, and RGD's ``capital``, ``wall``, ``zombie_defender``, ``zombie_attacker``) and
+the blitz (``dice``, ``balance``, ``stop_until``, ``retreat_at``); ``None`` keeps the
+battle's (:func:`~strategy.risk.battle.with_terms`).
 A battle resolved otherwise than the classic one (Balanced Blitz, stop-until, retreat-at:
 :attr:`Battle.resolution`) is fought by its kernels (:mod:`strategy.risk.variants.blitz`);
 wherever nobody has a real choice (:attr:`Battle.classic`) the classic kernels answer, at
@@ -28,17 +34,22 @@ True
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from strategy.engine.errors import InputError
-from strategy.risk.battle import Battle
-from strategy.risk.kernels.geometry import Progress
-from strategy.risk.optimal import optimal_odds, optimal_table
-from strategy.risk.play.matrices import StrategyMatrix
-from strategy.risk.play.matrices import strategy_matrix as describe_matrix
-from strategy.risk.results import BattleOdds
-from strategy.risk.tables import BattleTable
-from strategy.risk.variants.blitz import fight_odds, fight_table
+from strategy.risk.battle import BalanceTerm, Battle, with_terms
+
+# Each question imports the kernels that answer it when asked: the odds of one classic
+# battle (the command line's commonest question) need neither optimal play nor a blitz.
+if TYPE_CHECKING:
+    from strategy.risk.choices import ChoiceRule
+    from strategy.risk.editions import DiceMode
+    from strategy.risk.kernels.geometry import Progress
+    from strategy.risk.objectives import Objective
+    from strategy.risk.play.matrices import StrategyMatrix
+    from strategy.risk.results import BattleOdds
+    from strategy.risk.rules import Count, Ties
+    from strategy.risk.tables import BattleTable
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
 
@@ -50,8 +61,16 @@ def odds(
     *,
     exact: bool | None = None,
     progress: Progress | None = None,
-    **terms: Any,
-) -> BattleOdds:
+    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
+    allow_stop: bool | None = None,
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
+    stop_until: int | None = None, retreat_at: int | None = None,
+) -> BattleOdds:  # fmt: skip
     """One battle: its value under the battle's objective and how each side starts.
 
     Where nobody has a real choice, or the battle is resolved as a blitz (Balanced Blitz
@@ -75,8 +94,10 @@ def odds(
     The last two are SMG's published figures (smgstudio/risk-dice README: 49 troops beat 50
     with more than 80% under Balanced Blitz, 48 do not).
     """
-    battle = Battle.of(battle, **terms)
+    battle = with_terms(battle, locals())
     if battle.plain and not battle.classic:
+        from strategy.risk.optimal import optimal_odds
+
         return optimal_odds(attackers, defenders, battle=battle, exact=exact is not False)
     return fought_odds(attackers, defenders, battle, exact=exact, progress=progress)
 
@@ -96,6 +117,8 @@ def fought_odds(
     >>> fought.attackers, fought.provenance.method
     (5, 'stop-until')
     """
+    from strategy.risk.variants.blitz import fight_odds
+
     refuse_choice(battle)
     found = fight_odds(
         battle.resolution, attackers, defenders, battle.rules, exact=exact, progress=progress
@@ -119,8 +142,16 @@ def table(
     *,
     exact: bool = False,
     progress: Progress | None = None,
-    **terms: Any,
-) -> BattleTable:
+    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
+    allow_stop: bool | None = None,
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
+    stop_until: int | None = None, retreat_at: int | None = None,
+) -> BattleTable:  # fmt: skip
     """Values of the battle's objective for attackers 1..``max_attackers`` and defenders
     1..``max_defenders``: the classic kernels where nobody has a real choice, else optimal
     play (:class:`~strategy.risk.tables.OptimalTable`, with every cell's play); each
@@ -136,7 +167,10 @@ def table(
     >>> abs(limited.value(5, 2) - odds(5, 2, stop_until=2).win_probability) < 1e-15
     True
     """
-    battle = Battle.of(battle, **terms)
+    battle = with_terms(battle, locals())  # first: the keywords alone are local
+    from strategy.risk.optimal import optimal_table
+    from strategy.risk.variants.blitz import fight_table
+
     if battle.plain and not battle.classic:
         return optimal_table(
             max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
@@ -164,15 +198,24 @@ def strategy_matrix(
     *,
     exact: bool = False,
     progress: Progress | None = None,
-    **terms: Any,
-) -> StrategyMatrix:
+    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
+    allow_stop: bool | None = None,
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+) -> StrategyMatrix:  # fmt: skip
     """Optimal play at every state as short codes explained in a legend (seed 003's
     strategy matrix, for every choice rule and objective).
 
     >>> dict(strategy_matrix(3, 3, objective="balance:2").legend)["S"]
     'the attacker should stop'
     """
-    battle = Battle.of(battle, **terms)
+    battle = with_terms(battle, locals())  # first: the keywords alone are local
+    from strategy.risk.optimal import optimal_table
+    from strategy.risk.play.matrices import strategy_matrix as describe_matrix
+
     if not battle.plain:
         raise InputError(
             f"a strategy matrix is for manual rolls, not {battle.resolution.describe()}: a "

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -32,6 +33,13 @@ from strategy.risk.rules import DEFAULT_RULES, MODIFIERS, Rules
 
 #: The keywords :meth:`Battle.of` reads as fields of :class:`Rules`.
 RULE_FIELDS = tuple(field.name for field in fields(Rules))
+#: The battle's terms as the capability functions of :mod:`strategy.risk` name them, each a
+#: keyword of :meth:`Battle.of`: optimal play, the rules, how the battle is blitzed.
+PLAY_TERMS = ("choice", "objective", "allow_stop")
+RULE_TERMS = ("edition", *RULE_FIELDS)
+BLITZ_TERMS = ("dice", "balance", "stop_until", "retreat_at")
+#: Balanced Blitz's constants as :meth:`Battle.of` takes them.
+BalanceTerm = Balance | str | tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -84,7 +92,7 @@ class Battle:
         allow_stop: bool | None = None,
         edition: str | None = None,
         dice: DiceMode | None = None,
-        balance: Balance | str | tuple[float, float, float, float] | None = None,
+        balance: BalanceTerm | None = None,
         stop_until: int | None = None,
         retreat_at: int | None = None,
         **rule_fields: Any,
@@ -206,14 +214,27 @@ it); objective capture; the attacker may stop'
         return f"{self.choice} ({self.choice.summary}); objective {self.objective.label}; {stop}"
 
 
+def with_terms(
+    battle: Battle | None,
+    given: Mapping[str, Any],
+    names: Iterable[str] = (*PLAY_TERMS, *RULE_TERMS, *BLITZ_TERMS),
+) -> Battle:
+    """``battle`` (or the default one) changed by the terms ``names`` among ``given`` that
+    are not ``None``: a capability function hands over its keywords (``locals()``), which
+    name the battle's terms as :meth:`Battle.of` does.
+
+    >>> with_terms(None, {"attackers": 3, "choice": "respond", "stop_until": None}).choice.name
+    'respond'
+    """
+    return Battle.of(battle, **{n: given[n] for n in names if given.get(n) is not None})
+
+
 def edition_of(name: str | None) -> Edition | None:
     """The edition named (``None`` when none is: the base battle's terms stand)."""
     return None if name is None else edition(name)
 
 
-def parse_balance(
-    balance: Balance | str | tuple[float, float, float, float],
-) -> Balance | None:
+def parse_balance(balance: BalanceTerm) -> Balance | None:
     """Balanced Blitz's constants from a value, their text or four numbers; ``None`` for
     SMG's v3.3 constants, so that equal battles compare equal.
 

@@ -24,17 +24,19 @@ from strategy.engine.errors import InputError
 from strategy.engine.forward import Forward
 from strategy.engine.numbers import fraction_text
 from strategy.risk.api import fought_odds
-from strategy.risk.battle import Battle
+from strategy.risk.battle import BalanceTerm, Battle, with_terms
+from strategy.risk.choices import ChoiceRule
 from strategy.risk.commitment import CommitCurve, commit_curve
+from strategy.risk.editions import DiceMode
 from strategy.risk.fewest import Need, minimum_armies, parse_target
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.leaves import number_json, play_terms_json, rules_json, tail_json
-from strategy.risk.objectives import CAPTURE
+from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.outcomes import FinalStates, capture_with_at_least, cumulative, defender_down_to
 from strategy.risk.paths import ChainOdds, chain_odds, per_territory
 from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds, Value
-from strategy.risk.rules import Rules
+from strategy.risk.rules import Count, Rules, Ties
 from strategy.risk.variants.blitz import fewest_needed, final_states
 
 Tails = tuple[tuple[int, Value], ...]
@@ -81,8 +83,14 @@ def left(
     at_least: int | None = None,
     at_most: int | None = None,
     progress: Progress | None = None,
-    **terms: Any,
-) -> Left:
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
+    stop_until: int | None = None, retreat_at: int | None = None,
+) -> Left:  # fmt: skip
     """P(capture with at least K armies left) and P(the defender worn down to at most K):
     for every K, or only the K asked for. Exact for true random dice, floats under
     Balanced Blitz beyond 1000 armies.
@@ -91,7 +99,7 @@ def left(
     >>> tails.defender[0] == (0, tails.fought.win_probability)  # at most 0: a capture
     True
     """
-    fought = fought_odds(attackers, defenders, Battle.of(battle, **terms), progress=progress)
+    fought = fought_odds(attackers, defenders, with_terms(battle, locals()), progress=progress)
     finals = fought.final_states
     if at_least is None and at_most is None:
         both = cumulative(finals)
@@ -111,8 +119,13 @@ def chain(
     leave: int = 1,
     exact: bool = True,
     path_rules: Sequence[Rules] | None = None,
-    **terms: Any,
-) -> ChainOdds:
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
+) -> ChainOdds:  # fmt: skip
     """Attack the territories holding ``defenders`` one after another, moving all armies
     but ``leave`` into each territory taken; ``path_rules`` gives one set of rules per
     territory (else the battle's for all). Floats under Balanced Blitz.
@@ -121,7 +134,7 @@ def chain(
     >>> odds.win_probability
     Fraction(1955, 2592)
     """
-    battle = fought_battle(battle, terms, "an attack chain")
+    battle = most_dice(with_terms(battle, locals()), "an attack chain")
     resolution = battle.resolution
 
     def fought(a: int, d: int, rules: Rules, exact: bool) -> FinalStates:
@@ -138,10 +151,9 @@ def chain(
     return found if battle.plain else replace(found, resolution=resolution)
 
 
-def fought_battle(battle: Battle | None, terms: dict[str, Any], what: str) -> Battle:
+def most_dice(battle: Battle, what: str) -> Battle:
     """The battle asked for, refused if it asks both sides to choose their dice: ``what``
     is fought with the most dice."""
-    battle = Battle.of(battle, **terms)
     if not battle.choice.fixed:
         raise InputError(f"{what} is fought with the most dice, not choice {battle.choice}")
     return battle
@@ -197,8 +209,16 @@ def need(
     exact: bool = True,
     path_rules: Sequence[Rules] | None = None,
     progress: Progress | None = None,
-    **terms: Any,
-) -> Needed:
+    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
+    allow_stop: bool | None = None,
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
+    stop_until: int | None = None,
+) -> Needed:  # fmt: skip
     """The fewest attacking armies that capture (or, with several ``defenders``, conquer
     the path) with probability at least ``target`` (``0.8``, ``"80%"``, ``Fraction(4,
     5)``), compared exactly. ``choice`` and ``objective="keep:K"`` ask for optimal play
@@ -209,12 +229,12 @@ def need(
     >>> need(50, target="80%", edition="rgd").attackers  # SMG's README, example 6
     49
     """
+    battle = with_terms(battle, locals())
     path = (defenders,) if isinstance(defenders, int) else tuple(defenders)
     if isinstance(target, Fraction):
         wanted = target
     else:  # a float as written (0.8 is 4/5), not as stored in binary
         wanted = parse_target(target if isinstance(target, str) else repr(target))
-    battle = Battle.of(battle, **terms)
     rules = per_territory(battle.rules if path_rules is None else tuple(path_rules), len(path))
     if battle.plain:
         found = minimum_armies(
@@ -244,8 +264,13 @@ def commit(
     *,
     worth: int = 0,
     progress: Progress | None = None,
-    **terms: Any,
-) -> CommitCurve:
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
+) -> CommitCurve:  # fmt: skip
     """How many troops to commit (RGD's slider): for every number committed (the rest
     stay home, stop-until ``attackers - c``) P(capture), the losses and the balance
     ``worth`` per capture + defenders killed - attackers lost, and the best per objective.
@@ -254,7 +279,7 @@ def commit(
     >>> best["capture"]  # true random: each troop more captures more often; 9 may attack
     9
     """
-    battle = fought_battle(battle, terms, "a commitment")
+    battle = most_dice(with_terms(battle, locals()), "a commitment")
     return commit_curve(
         attackers, defenders, battle.rules, battle.resolution, worth=worth, progress=progress
     )

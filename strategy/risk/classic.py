@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from math import lcm, log2, log10
+from typing import TYPE_CHECKING
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import grid_what, require, require_memory
@@ -36,7 +37,10 @@ from strategy.risk.kernels.push import DEFAULT_TOLERANCE, push_forward, push_sec
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
-from strategy.risk.tables import BattleTable, CellResult
+
+# Tables load with the first table asked for: one battle's odds need none.
+if TYPE_CHECKING:
+    from strategy.risk.tables import BattleTable, CellResult
 
 __all__ = [
     "battle_cell",
@@ -164,6 +168,8 @@ def battle_cell(
     >>> round(cell.value, 3), cell.dropped_mass  # Osborne (2003), Table 3: 0.568
     (0.568, 0.0)
     """
+    from strategy.risk.tables import CellResult
+
     odds = battle_odds(
         attackers, defenders, rules, exact=False, tolerance=tolerance, progress=progress
     )
@@ -230,6 +236,8 @@ def battle_table(
     >>> battle_table(2, 2, objective=Objective("signed")).values
     ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 4), Fraction(-137, 96)))
     """
+    from strategy.risk.tables import BattleTable
+
     check_table_size(max_attackers, max_defenders)
     check_table_memory(max_attackers, max_defenders, rules, exact=exact)
     values: Sequence[Sequence[Value]]

@@ -12,8 +12,9 @@ from typing import Any
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
-from strategy.risk.battle import Battle
+from strategy.risk.battle import RULE_TERMS, Battle, with_terms
 from strategy.risk.kernels.geometry import Progress
+from strategy.risk.rules import Count, Ties
 from strategy.risk.turns.baselines import compare as compare_chains
 from strategy.risk.turns.bounds import plan_bounds
 from strategy.risk.turns.calls import Armies, Names, Position, named, position
@@ -50,12 +51,19 @@ def plan(
     objective: str | TurnObjective = "capture-all",
     move_in: MoveIn = "classic",
     battle: Battle | None = None,
-) -> PlanReport:
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+) -> PlanReport:  # fmt: skip
     """The optimal attack phase: which territory attacks which, when to stop, how many
     armies move in; for the :class:`Position` given, or the one :func:`position` builds
     from the position's keywords (``attackers``, ``defenders``, ``target``, ``region``,
     ``map``, ``disputed``, ``file``: :func:`~strategy.risk.turns.calls.named`'s), the
-    turn's ``objective`` and ``move_in``, and the ``battle``'s rules.
+    turn's ``objective`` and ``move_in``, and the ``battle``'s rules as the rule keywords
+    (``edition``, ``attacker_dice``, ... ``zombie_attacker``, as
+    :func:`~strategy.risk.api.odds` names them) change them.
 
     ``exact=None`` is exact up to 1,000,000 states; ``compare`` sets the plan beside the
     best fixed chain and attacking everything; ``simulate`` checks it with that many
@@ -72,6 +80,7 @@ def plan(
     >>> report.first_move()["target"]
     'Indonesia'
     """
+    battle = with_terms(battle, locals(), RULE_TERMS)
     if not 0 <= detail <= 1:
         raise InputError(f"detail must be a probability from 0 to 1, not {detail}")
     if simulate:

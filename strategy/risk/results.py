@@ -28,7 +28,6 @@ from strategy.engine.numbers import Value as Value  # re-exported: the results s
 from strategy.engine.numbers import fraction_text
 from strategy.engine.probability import probability_sum
 from strategy.engine.provenance import Provenance
-from strategy.engine.solve import FLOAT_TIE_TOLERANCE as FLOAT_TIE
 from strategy.risk import leaves
 from strategy.risk.battle import Battle
 from strategy.risk.choices import STOP
@@ -44,7 +43,6 @@ from strategy.risk.leaves import (
 )
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.outcomes import capture_with_at_least, defender_down_to
-from strategy.risk.play.cells import cell_json, describe_cell
 from strategy.risk.plays import OVER, CellPlay
 
 
@@ -128,6 +126,8 @@ class BattleOdds(Summarised, Terms):
         >>> battle_odds(3, 2).play.attacker
         (2,)
         """
+        from strategy.engine.solve import FLOAT_TIE_TOLERANCE as FLOAT_TIE
+
         if self.solved is not None:
             return self.solved[1]
         if self.defenders == 0 or self.rules.attacker_dice_for(self.attackers) == 0:
@@ -209,6 +209,8 @@ class BattleOdds(Summarised, Terms):
         >>> optimal_odds(2, 1, exact=True).to_json()["attacker"]["moves"]
         [1]
         """
+        from strategy.risk.play.cells import cell_json, describe_cell
+
         battle = self.battle
         cell = describe_cell(self.play, battle.rules, battle.choice, self.attackers, self.defenders)
         obj = cell_json(cell, self.play, self.value)

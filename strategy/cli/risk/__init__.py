@@ -38,8 +38,8 @@ SUBCOMMANDS = (
 
 def register(commands: argparse._SubParsersAction[Any], only: str | None = None) -> None:
     """Add ``risk`` and its subcommands to the top-level parser; given ``only``, one of
-    them, only that one in full (the others by name alone, for a command line that will
-    not reach them)."""
+    them, only that one (a command line naming it reaches no other; each parser costs
+    start-up time)."""
     parser = commands.add_parser(
         "risk",
         help="Risk dice battles: odds, tables, optimal play",
@@ -51,8 +51,6 @@ def register(commands: argparse._SubParsersAction[Any], only: str | None = None)
     for name, module in names.items():
         if only in (None, name) or only not in names:
             importlib.import_module(module).register(sub)
-        else:
-            sub.add_parser(name)
 
 
 def capability_parser(

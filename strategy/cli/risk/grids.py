@@ -48,7 +48,7 @@ def add_grid_options(parser: argparse.ArgumentParser) -> None:
 def grid_size(args: argparse.Namespace) -> bool:
     """Fill in the default ``--attackers`` and ``--defenders``; whether neither was given,
     so that a text table may be fitted to the terminal."""
-    from strategy.risk.requests.battles import DEFAULT_SIZE
+    from strategy.risk.requests.grids import DEFAULT_SIZE
 
     chosen = args.max_attackers is not None or args.max_defenders is not None
     args.max_attackers = args.max_attackers or DEFAULT_SIZE

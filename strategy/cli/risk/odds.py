@@ -75,15 +75,15 @@ def tails(args: argparse.Namespace, odds: BattleOdds) -> list[tuple[str, Value]]
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds."""
-    from strategy.cli.risk.terms import play_asked
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
     from strategy.risk.leaves import JSON_STATES, most_likely
+    from strategy.risk.requests.terms import play_asked
 
     request, found = answer("odds", args, "odds")
     if args.format == "json":
         write_json(args, CAPABILITIES["odds"].json(request, found))
         return 0
-    if play_asked(args):
+    if play_asked(request):
         return show_play(args, found)
     odds, blitz = found, found.resolution
     rows = [

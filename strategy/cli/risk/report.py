@@ -16,7 +16,7 @@ from strategy.cli.risk.terms import (
     blitz_battle,
     play_asked,
 )
-from strategy.risk.requests.battles import refuse_play
+from strategy.risk.requests.grids import refuse_play
 
 if TYPE_CHECKING:
     from strategy.present.report import Section

@@ -25,7 +25,7 @@ from strategy.cli.risk.grids import (
 )
 from strategy.cli.risk.terms import play_asked
 from strategy.risk.requests import CAPABILITIES
-from strategy.risk.requests.battles import Table, table_battle
+from strategy.risk.requests.grids import Table, table_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle

@@ -15,8 +15,9 @@ table's rows at once.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-import numpy.typing as npt
 
 from strategy.risk.dice import float_rolls
 from strategy.risk.kernels import geometry
@@ -25,7 +26,9 @@ from strategy.risk.kernels.rows import LazyRows
 from strategy.risk.objectives import Objective
 from strategy.risk.rules import Rules
 
-FloatArray = npt.NDArray[np.float64]
+# numpy.typing.NDArray[np.float64] spelled as numpy.typing defines it: importing
+# numpy.typing would cost every command's start-up.
+FloatArray = np.ndarray[tuple[Any, ...], np.dtype[np.float64]]
 
 
 def full_roll_kernel(rules: Rules) -> FloatArray:

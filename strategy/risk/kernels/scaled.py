@@ -16,15 +16,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import prod
+from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from strategy.engine.numbers import strip_prime
 from strategy.risk.kernels.rows import LazyRows
 
-ObjectArray = npt.NDArray[np.object_]
-IntArray = npt.NDArray[np.int64]
+# numpy.typing.NDArray spelled as numpy.typing defines it (importing numpy.typing would
+# cost every command's start-up).
+ObjectArray = np.ndarray[tuple[Any, ...], np.dtype[np.object_]]
+IntArray = np.ndarray[tuple[Any, ...], np.dtype[np.int64]]
 
 
 def coprime_fraction(numerator: int, denominator: int) -> Fraction:
@@ -191,7 +193,7 @@ class ScaledRows(LazyRows[Fraction]):
             cached = self._rows[row] = tuple(fractions.tolist())
         return cached
 
-    def floats(self) -> npt.NDArray[np.float64]:
+    def floats(self) -> np.ndarray[tuple[Any, ...], np.dtype[np.float64]]:
         """All values as floats (correctly rounded), without reducing any fraction."""
         columns = self.numerators.shape[1] if len(self._rows) else len(self.head[0])
         floats = np.empty((len(self), columns))

@@ -1,6 +1,8 @@
 """One declaration per capability: its request, the function that answers it, and its cost.
 
-A request (:mod:`strategy.risk.requests.battles`, :mod:`strategy.risk.requests.plans`)
+A request (:mod:`~strategy.risk.requests.battles`, :mod:`~strategy.risk.requests.grids`,
+:mod:`~strategy.risk.requests.paths`, :mod:`~strategy.risk.requests.trials`,
+:mod:`~strategy.risk.requests.plans`)
 is a frozen dataclass whose fields carry their type, default, help, label and choices
 (:mod:`strategy.engine.fields`); :class:`Capability` pairs it with ``run`` (the
 library call that answers it) and ``estimate`` (its :class:`~strategy.risk.requests.cost.Cost`
@@ -21,11 +23,9 @@ keywords (a test holds them equal).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-
-from strategy.risk.requests import battles, cost, plans, trials
 
 if TYPE_CHECKING:
     from strategy.risk.kernels.geometry import Progress
@@ -50,10 +50,10 @@ class Capability:
     json: Callable[[Any, Any], Any] = _to_json
 
 
-#: Every capability, by name.
-CAPABILITIES: dict[str, Capability] = {
-    c.name: c
-    for c in (
+def _battles() -> tuple[Capability, ...]:
+    from strategy.risk.requests import battles, cost
+
+    return (
         Capability(
             "odds",
             "P(capture), expected armies left and the final-state distribution of one battle",
@@ -63,40 +63,61 @@ CAPABILITIES: dict[str, Capability] = {
             battles.odds_json,
         ),
         Capability(
-            "table",
-            "a table of battle values: rows are attacking armies, columns defending armies",
-            battles.Table,
-            battles.run_table,
-            cost.estimate_table,
-        ),
-        Capability(
-            "strategy",
-            "optimal play at every state: the defender's rule, the attacker's dice, stops",
-            battles.Strategy,
-            battles.run_strategy,
-            cost.estimate_strategy,
-        ),
-        Capability(
-            "chain",
-            "attack a path of territories in turn: P(conquering all) and where the attack ends",
-            battles.Chain,
-            battles.run_chain,
-            cost.estimate_chain,
-        ),
-        Capability(
-            "need",
-            "minimum troops: the fewest attacking armies with P(capture) >= a target",
-            battles.Need,
-            battles.run_need,
-            cost.estimate_need,
-        ),
-        Capability(
             "left",
             "P(capture with at least K armies left) and P(defender worn down to at most K)",
             battles.Left,
             battles.run_left,
             cost.estimate_left,
         ),
+    )
+
+
+def _grids() -> tuple[Capability, ...]:
+    from strategy.risk.requests import cost, grids
+
+    return (
+        Capability(
+            "table",
+            "a table of battle values: rows are attacking armies, columns defending armies",
+            grids.Table,
+            grids.run_table,
+            cost.estimate_table,
+        ),
+        Capability(
+            "strategy",
+            "optimal play at every state: the defender's rule, the attacker's dice, stops",
+            grids.Strategy,
+            grids.run_strategy,
+            cost.estimate_strategy,
+        ),
+    )
+
+
+def _paths() -> tuple[Capability, ...]:
+    from strategy.risk.requests import cost, paths
+
+    return (
+        Capability(
+            "chain",
+            "attack a path of territories in turn: P(conquering all) and where the attack ends",
+            paths.Chain,
+            paths.run_chain,
+            cost.estimate_chain,
+        ),
+        Capability(
+            "need",
+            "minimum troops: the fewest attacking armies with P(capture) >= a target",
+            paths.Need,
+            paths.run_need,
+            cost.estimate_need,
+        ),
+    )
+
+
+def _trials() -> tuple[Capability, ...]:
+    from strategy.risk.requests import trials
+
+    return (
         Capability(
             "commit",
             "how many troops to commit to an attack (RGD's slider): the best per objective",
@@ -111,6 +132,13 @@ CAPABILITIES: dict[str, Capability] = {
             trials.run_simulate,
             trials.estimate_simulate,
         ),
+    )
+
+
+def _plans() -> tuple[Capability, ...]:
+    from strategy.risk.requests import plans
+
+    return (
         Capability(
             "plan",
             "plan a whole attack phase on the map: P(taking a continent) under optimal play",
@@ -127,7 +155,46 @@ CAPABILITIES: dict[str, Capability] = {
             plans.estimate_fortify,
         ),
     )
+
+
+#: Each capability's name, in the order every surface lists them, and the declarations that
+#: hold it (one module of requests each).
+DECLARED = {
+    "odds": _battles,
+    "table": _grids,
+    "strategy": _grids,
+    "chain": _paths,
+    "need": _paths,
+    "left": _battles,
+    "commit": _trials,
+    "simulate": _trials,
+    "plan": _plans,
+    "fortify": _plans,
 }
+
+
+class Capabilities(Mapping[str, Capability]):
+    """Every capability by name, in the order :data:`DECLARED` lists them; a capability's
+    module of requests loads when one of its capabilities is first asked for, so that a
+    command imports what its answer needs (``strategy risk odds`` not the turn planner's)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Capability] = {}
+
+    def __getitem__(self, name: str) -> Capability:
+        if name not in self._loaded:
+            self._loaded |= {c.name: c for c in DECLARED[name]()}
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(DECLARED)
+
+    def __len__(self) -> int:
+        return len(DECLARED)
+
+
+#: Every capability, by name.
+CAPABILITIES = Capabilities()
 
 
 def check(request: Any) -> Cost:
@@ -138,7 +205,7 @@ def check(request: Any) -> Cost:
     >>> from strategy.engine.resources import Budget, TooLarge, use_budget
     >>> with use_budget(Budget(seconds=1)):
     ...     try:
-    ...         check(battles.Odds(attackers=100_000, defenders=100_000))
+    ...         check(CAPABILITIES["odds"].request(attackers=100_000, defenders=100_000))
     ...     except TooLarge as refused:
     ...         print(str(refused).split(" and ")[0], "|", str(refused).rsplit("; ", 1)[1])
     the exact odds of 100000 v 100000 would visit 10,000,200,001 states | use --float
@@ -156,7 +223,9 @@ def check(request: Any) -> Cost:
 def estimate(request: Any) -> Cost:
     """The cost of any request, before any work.
 
-    >>> estimate(battles.Table(max_attackers=10, max_defenders=10)).states
+    >>> from strategy.risk.requests.grids import Table
+    >>> estimate(Table(max_attackers=10, max_defenders=10)).states
     100
     """
+    # In the declared order, loading modules only until the request's own is found.
     return next(c for c in CAPABILITIES.values() if type(request) is c.request).estimate(request)

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from strategy.risk.battle import Battle
-from strategy.risk.requests.battles import Chain, Left, Need, Odds, Strategy, Table, table_battle
+from strategy.risk.requests.battles import Left, Odds
 from strategy.risk.requests.terms import battle_of, fought, path_rules, rules_of
 from strategy.risk.rules import Rules
+
+if TYPE_CHECKING:
+    from strategy.risk.requests.grids import Strategy, Table
+    from strategy.risk.requests.paths import Chain, Need
 
 #: Seconds of one state of the exact optimal-play kernels, per army of the battle (their
 #: integers grow with it; sees-roll, a reduction per roll the defender sees, the dearest).
@@ -156,6 +161,7 @@ def estimate_table(request: Table) -> Cost:
     from dataclasses import replace
 
     from strategy.risk.classic import output_chars
+    from strategy.risk.requests.grids import table_battle
 
     a, d = request.size
     battle = table_battle(request)

@@ -5,6 +5,8 @@ the readers that turn them into the library's values (``Rules``, ``Battle``).
 
 A request for a path of territories (``chain``, ``need``) sets ``PER_TERRITORY``: its
 rule fields then take one value or one per territory (``defender_sides=(6, 8, 6)``).
+Each group of terms leaves equality and repr to the requests that inherit it (a dataclass
+that generates fewer methods loads faster, and every command loads these).
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, kw_only=True)
@@ -47,7 +49,7 @@ RETREAT_HELP = (
 )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RuleTerms:
     """The rules: dice, faces, ties, armies left behind, the count convention, the edition
     and RGD's modifiers. ``None`` is the edition's (or the classic's) value."""
@@ -117,7 +119,7 @@ def declared(request: type[Any] | Any) -> list[tuple[str, Param, Any]]:
     """The request's fields as every surface shows them: those of :func:`params`, with the
     rule fields of a path request taking a list.
 
-    >>> from strategy.risk.requests.battles import Chain
+    >>> from strategy.risk.requests.paths import Chain
     >>> [p.many for name, p, _ in declared(Chain) if name in ("ties", "count")]
     [True, False]
     """
@@ -135,7 +137,7 @@ def declared(request: type[Any] | Any) -> list[tuple[str, Param, Any]]:
     return found
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayTerms:
     """The game under optimal play: when each side chooses its dice, what the attacker
     maximises, and whether it may stop."""
@@ -160,7 +162,7 @@ class PlayTerms:
     )  # fmt: skip
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BlitzDice:
     """Which dice a blitz rolls: true random, or RGD's Balanced Blitz with its constants."""
 
@@ -176,7 +178,7 @@ class BlitzDice:
     )  # fmt: skip
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class StopUntil:
     """SMG's blitz attack limit."""
 
@@ -186,7 +188,7 @@ class StopUntil:
     )  # fmt: skip
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RetreatAt:
     """A retreat threshold."""
 

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from strategy.engine.errors import InputError
-from strategy.risk.battle import Battle
+from strategy.risk.battle import RULE_TERMS, Battle, with_terms
+from strategy.risk.rules import Count, Ties
 from strategy.risk.turns.building import armies_from_json, build_turn, left_out, parse_armies
 from strategy.risk.turns.fortification import Fortification, fortify_turn
 from strategy.risk.turns.maps import Map, classic_map, load_map
@@ -126,13 +127,9 @@ def named(
     return Named(board, mine, theirs, target, region or file.get("region"))
 
 
-#: The keywords that name a position: :func:`named`'s.
-NAMING = tuple(signature(named).parameters)
-
-
-def naming(terms: dict[str, Any]) -> dict[str, Any]:
-    """Take the keywords that name the position (:data:`NAMING`) out of ``terms``."""
-    return {key: terms.pop(key) for key in NAMING if key in terms}
+#: The keywords that name a position, :func:`named`'s, and their defaults.
+NAMED = {name: p.default for name, p in signature(named).parameters.items()}
+NAMING = tuple(NAMED)
 
 
 @dataclass(frozen=True)
@@ -151,22 +148,31 @@ def position(
     objective: str | TurnObjective = "capture-all",
     move_in: MoveIn = "classic",
     battle: Battle | None = None,
-    **terms: Any,
-) -> Position:
+    attackers: Armies = (), defenders: Armies = (), target: Names | None = None,
+    region: Names | None = None, map: Map | str | Path | None = None, disputed: bool = True,
+    file: Mapping[str, Any] | None = None,
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+) -> Position:  # fmt: skip
     """The turn to plan, on the position ``given`` or the one :func:`named` makes of the
-    ``terms`` it takes; the other ``terms`` are the battle's rules, as ``odds`` takes them
-    (both sides roll the most dice). ``objective`` is ``capture-all``, ``territories``,
-    ``value[:BONUS]`` (BONUS defaults to the continent's) or ``keep:K``.
+    keywords it takes (``attackers`` to ``file``); the rule keywords (``edition`` to
+    ``zombie_attacker``, as :func:`~strategy.risk.api.odds` names them) change the
+    ``battle``'s rules (both sides roll the most dice). ``objective`` is ``capture-all``,
+    ``territories``, ``value[:BONUS]`` (BONUS defaults to the continent's) or ``keep:K``.
 
     >>> where = position(attackers="Siam=12", defenders="Indonesia=3,New Guinea=2,"
     ...                  "Western Australia=2,Eastern Australia=1", target="Australia")
     >>> len(where.turn.names), where.left_out  # Siam and the four of Australia
     (5, ())
     """
-    names = naming(terms)
-    if given is not None and names:
-        raise InputError(f"the position is given: {', '.join(names)} cannot change it")
-    fought = Battle.of(battle, **terms)
+    fought = with_terms(battle, locals(), RULE_TERMS)
+    names: dict[str, Any] = dict(attackers=attackers, defenders=defenders, target=target)
+    names |= dict(region=region, map=map, disputed=disputed, file=file)
+    if given is not None and (changed := [n for n, v in names.items() if v != NAMED[n]]):
+        raise InputError(f"the position is given: {', '.join(changed)} cannot change it")
     if not fought.choice.fixed or not fought.plain:
         raise InputError(
             "a plan has both sides roll the most dice, true random, each battle to its "
@@ -242,14 +248,22 @@ def fortify(
     objective: str | TurnObjective = "capture-all",
     move_in: MoveIn = "classic",
     battle: Battle | None = None,
-) -> Fortification:
+    edition: str | None = None, attacker_dice: int | None = None,
+    defender_dice: int | None = None, attacker_sides: int | None = None,
+    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
+    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
+    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
+) -> Fortification:  # fmt: skip
     """Where the defender should put ``armies`` on its territories of the region, at least
     one each, against an attacker who places ``reinforce`` armies and plans optimally
     (:func:`~strategy.risk.turns.fortification.fortify_turn`), on the position
     :func:`named` makes of its keywords (``attackers``, ``defenders``, ``target``,
     ``region``, ``map``, ``disputed``, ``file``), with the turn's ``objective`` and
-    ``move_in`` and the ``battle``'s rules. Its ``defenders`` fix the armies of some enemy
+    ``move_in`` and the ``battle``'s rules as the rule keywords (``edition``,
+    ``attacker_dice``, ... ``zombie_attacker``, as :func:`~strategy.risk.api.odds` names
+    them) change them. Its ``defenders`` fix the armies of some enemy
     territories; the defender places on all the others in the region."""
+    battle = with_terms(battle, locals(), RULE_TERMS)
     given = named(
         attackers=attackers,
         defenders=defenders,

@@ -20,30 +20,27 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
 from strategy.risk.classic import battle_odds, battle_table
-from strategy.risk.fewest import Need, fewest, minimum_armies
-from strategy.risk.kernels.classic_float import FloatArray, FloatRows
-from strategy.risk.kernels.geometry import Progress
-from strategy.risk.limits import limited_odds, limited_table, table_of
-from strategy.risk.objectives import Objective
-from strategy.risk.outcomes import FinalStates
 from strategy.risk.resolution import Balance, Resolution
 from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules
-from strategy.risk.tables import BattleTable
-from strategy.risk.variants.balanced_blitz import (
-    UNIT,
-    balance_masses,
-    balance_odds,
-    balanced_win_chance,
-    input_error,
-)
-from strategy.risk.variants.grid import final_distributions
+
+# The classic battle, fought to its end with true random dice, needs only the classic
+# kernels: those of a limit, of Balanced Blitz and of the search for the fewest troops
+# load where a battle asks for them (so that the odds of 3 v 2 start fast).
+if TYPE_CHECKING:
+    from strategy.risk.fewest import Need
+    from strategy.risk.kernels.classic_float import FloatArray
+    from strategy.risk.kernels.geometry import Progress
+    from strategy.risk.objectives import Objective
+    from strategy.risk.outcomes import FinalStates
+    from strategy.risk.tables import BattleTable
 
 #: Balanced Blitz starts from the exact true-random distribution up to this many armies.
 EXACT_ARMIES = 1000
@@ -61,6 +58,8 @@ def true_random_odds(
     """The true-random battle under the resolution's limit, before any balancing."""
     if resolution.limit is None:
         return battle_odds(attackers, defenders, rules, exact=exact, progress=progress)
+    from strategy.risk.limits import limited_odds
+
     return limited_odds(resolution.limit, attackers, defenders, rules, exact=exact)
 
 
@@ -98,9 +97,12 @@ def fight_odds(
             resolution, attackers, defenders, rules, exact=False, progress=progress
         )
     method = "classic" if resolution.limit is None else resolution.limit.kind
+    if not resolution.balanced and true_random.exact:
+        return replace(true_random, method=method, error_bound=0.0)
+    from strategy.risk.variants.balanced_blitz import balance_odds, input_error
+
     if not resolution.balanced:
-        bound = 0.0 if true_random.exact else input_error(true_random)
-        return replace(true_random, method=method, error_bound=bound)
+        return replace(true_random, method=method, error_bound=input_error(true_random))
     balanced = balance_odds(true_random, resolution.balance)
     return replace(
         balanced.odds,
@@ -132,6 +134,8 @@ def win_chance(
     if not resolution.balanced:
         odds = true_random_odds(resolution, attackers, defenders, rules, exact=exact)
         return odds.win_probability
+    from strategy.risk.variants.balanced_blitz import balanced_win_chance
+
     want = exact and attackers + defenders <= EXACT_ARMIES
     win = true_random_odds(resolution, attackers, defenders, rules, exact=want).win_probability
     return Fraction(balanced_win_chance(win, resolution.balance))
@@ -153,6 +157,8 @@ def fewest_needed(
     >>> fewest_needed(balanced, (50,), Fraction(4, 5), (Rules(count="attacking"),)).attackers
     49
     """
+    from strategy.risk.fewest import Need, fewest, minimum_armies
+
     path = tuple(defenders)
     limit = resolution.limit
     if limit is not None and len(path) > 1:
@@ -200,6 +206,8 @@ def fight_table(
             )
             method = "classic"
         else:
+            from strategy.risk.limits import limited_table
+
             table = limited_table(
                 resolution.limit, max_attackers, max_defenders, rules, objective, exact=exact
             )
@@ -216,6 +224,8 @@ def balanced_cell(
 ) -> tuple[FloatArray, float]:
     """One battle of :func:`final_distributions` (``n = len(captured) - 1`` armies that
     may attack), balanced, ordered from the attacker's best outcome, with its bound."""
+    from strategy.risk.variants.balanced_blitz import UNIT, balance_masses
+
     n, d = len(captured) - 1, len(held) - 1
     masses = np.concatenate((captured[n:0:-1], held[1:]))
     error = 8 * (n + d) * UNIT
@@ -235,6 +245,10 @@ def _balanced_table(
     objective: Objective,
     progress: Progress | None,
 ) -> BattleTable:
+    from strategy.risk.kernels.classic_float import FloatRows
+    from strategy.risk.limits import table_of
+    from strategy.risk.variants.grid import final_distributions
+
     fought = resolution.fought_rules(rules)
     offset = fought.offset
     values = np.array(
@@ -268,4 +282,6 @@ def _balanced_table(
 
 def float_table_error(max_attackers: int, max_defenders: int) -> float:
     """The L1 bound of a float table's battles, as for one float push of the largest."""
+    from strategy.risk.variants.balanced_blitz import UNIT
+
     return 8 * (max_attackers + max_defenders) * UNIT
