@@ -1,0 +1,350 @@
+"""Grundy values of heap games by the rare-value method (Flammenkamp; Gangolli & Plambeck 1989).
+
+For a bit mask ``m``, call a value *rare* when ``v & m`` has an even number of bits and
+*common* otherwise. Parity is linear under XOR, so a split into heaps ``a + b`` has a common
+value exactly when one of ``G(a)``, ``G(b)`` is rare and the other common. In many octal games
+and in Grundy's game, with the right mask, rare values stop appearing after a while: the
+common values among a heap's options then come from the few splits with a rare heap, and
+the rare values below the mex are each found among the first splits looked at. A heap then
+costs about the number of rare heaps instead of its size.
+
+This is exact for *any* mask (only the speed depends on the choice): a common value is an
+option only if a split with a rare heap gives it, and every such split is examined; a rare
+value is taken as missing only after every split is examined. The mask is the one that makes
+the fewest heaps rare, found from the counts of the values by a Walsh-Hadamard transform, and
+it is chosen again as the computation grows. Where no mask makes rare heaps scarce, heaps are
+computed by the full recurrence of :mod:`strategy.engine.heap_grundy`, which is also the
+reference the tests compare against.
+
+>>> from strategy.engine.heap_grundy import grundy_values
+>>> grundys_game = HeapRules(two=(0,), unequal=True)
+>>> values = rare_grundy_values(grundys_game, 20_000)
+>>> values[:10].tolist()
+[0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
+>>> bool((values == grundy_values(grundys_game, 20_000)).all())
+True
+>>> sparse_statistics(values)
+Sparse(mask=254, rare=..., last_rare=..., largest=..., largest_at=...)
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from strategy.engine.heap_grundy import (
+    HeapRules,
+    Values,
+    fill_values,
+    new_values,
+)
+
+__all__ = ["Sparse", "rare_grundy_values", "rare_mask", "sparse_statistics"]
+
+Progress = Callable[[int, int], None]
+
+# Heaps below this are computed by the full recurrence: the method needs values to choose a
+# mask from, and splits long enough to hold a block and its sample (see _usable).
+FIRST_HEAPS = 4096
+# Heaps computed at once: their splits between heaps known before the block are examined
+# by numpy together; only splits reaching into the block are left to the per-heap loop.
+BLOCK = 256
+# Splits of each heap examined by numpy to find the rare values below its mex: this many per
+# value below the block's bound, enough to meet each rare value, and at most SAMPLE.
+SAMPLE_PER_VALUE = 16
+SAMPLE = 1024
+# The rare method is used while at most this share of heaps is rare, and this many at most
+# (a block holds a row per rare heap).
+RARE_SHARE = 1 / 16
+MOST_RARE = 60_000
+# The mask is chosen again when the heaps grow by this factor.
+RECHECK = 1.5
+# The first splits looked at one stretch at a time when a rare value is searched for.
+FIRST_SCAN = 2048
+
+
+@dataclass(frozen=True)
+class Sparse:
+    """The sparse statistics of a table of Grundy values, as Flammenkamp's tables give them.
+
+    ``mask`` is the rare mask (rare values have an even number of its bits), ``rare`` the
+    number of heaps with a rare value (heap 0 among them, as in the tables) and ``last_rare``
+    the last of them, ``largest`` the largest value and ``largest_at`` its first heap.
+
+    >>> dawsons_chess = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]
+    >>> sparse_statistics(dawsons_chess)  # mask 6: the 0s and 1s are rare
+    Sparse(mask=6, rare=8, last_rare=14, largest=5, largest_at=15)
+    """
+
+    mask: int
+    rare: int
+    last_rare: int
+    largest: int
+    largest_at: int
+
+
+def rare_mask(values: npt.ArrayLike) -> int:
+    """The non-zero mask under which the fewest of ``values`` are rare (the least such mask).
+
+    The number of values with an even number of bits of ``m`` is ``(N + H[m]) / 2``, where
+    ``H`` is the Walsh-Hadamard transform of the counts of the values; 1 when all are 0.
+
+    >>> rare_mask([1, 2, 3, 1, 2, 3, 0])  # odd parity of bits 0 and 1 for 1 and 2, not 3
+    1
+    """
+    counts = np.bincount(np.asarray(values, dtype=np.int64))
+    size = 1 << max(int(len(counts) - 1).bit_length(), 1)
+    spectrum = np.zeros(size, dtype=np.int64)
+    spectrum[: len(counts)] = counts
+    half = 1
+    while half < size:
+        pairs = spectrum.reshape(-1, 2, half)
+        low, high = pairs[:, 0, :].copy(), pairs[:, 1, :]
+        pairs[:, 0, :] += high
+        pairs[:, 1, :] = low - high
+        half *= 2
+    return int(np.argmin(spectrum[1:])) + 1
+
+
+def _rare(values: npt.NDArray[np.integer], mask: int) -> npt.NDArray[np.bool_]:
+    """Which of ``values`` are rare under ``mask``."""
+    parity = np.zeros(len(values), dtype=np.uint8)
+    masked = values & mask
+    while masked.any():
+        parity ^= (masked & 1).astype(np.uint8)
+        masked = masked >> 1
+    rare: npt.NDArray[np.bool_] = parity == 0
+    return rare
+
+
+def sparse_statistics(values: npt.ArrayLike, mask: int | None = None) -> Sparse:
+    """The rare mask (``mask`` if given), rare heaps, and largest value of a table of values.
+
+    >>> sparse_statistics([0, 0, 0, 1, 0, 2, 1, 0], mask=2)  # only 2 is common
+    Sparse(mask=2, rare=7, last_rare=7, largest=2, largest_at=5)
+    """
+    array = np.asarray(values, dtype=np.int64)
+    chosen = rare_mask(array) if mask is None else mask
+    rare = np.flatnonzero(_rare(array, chosen))
+    return Sparse(
+        chosen,
+        len(rare),
+        int(rare[-1]) if len(rare) else 0,
+        int(array.max(initial=0)),
+        int(np.argmax(array)) if len(array) else 0,
+    )
+
+
+def rare_grundy_values(
+    rules: HeapRules,
+    up_to: int,
+    *,
+    known: Values | None = None,
+    progress: Progress | None = None,
+) -> Values:
+    """The Grundy values of heaps 0 to ``up_to``, equal to :func:`grundy_values`'s, faster.
+
+    ``known`` holds values already computed, which are kept. ``progress(done, total)`` counts
+    heaps.
+
+    >>> from strategy.engine.heap_grundy import grundy_values
+    >>> octal_45 = HeapRules(two=(1, 2), empty=frozenset({2}))  # 0.45
+    >>> rare = rare_grundy_values(octal_45, 6000)
+    >>> bool((rare == grundy_values(octal_45, 6000)).all()), int(rare.max())
+    (True, 8)
+    """
+    values = new_values(rules, up_to, known)
+    heap = 0 if known is None else len(known)
+    if heap <= up_to and (not rules.two or up_to < FIRST_HEAPS):
+        fill_values(rules, values, heap, up_to)
+        heap = up_to + 1
+    elif heap < FIRST_HEAPS:
+        fill_values(rules, values, heap, FIRST_HEAPS - 1)
+        heap = FIRST_HEAPS
+    while heap <= up_to:
+        mask = rare_mask(values[1:heap])
+        rare = np.flatnonzero(_rare(values[1:heap], mask)) + 1
+        end = min(up_to, int(heap * RECHECK))
+        if _usable(rules, heap, len(rare)):
+            _fill_rare(rules, values, heap, end, mask, rare, progress)
+        else:
+            # No mask separates the values: the full recurrence, in stretches for progress.
+            for start in range(heap, end + 1, BLOCK):
+                fill_values(rules, values, start, min(start + BLOCK - 1, end))
+                if progress is not None:
+                    progress(min(start + BLOCK, end + 1), up_to + 1)
+        heap = end + 1
+    if progress is not None:
+        progress(up_to + 1, up_to + 1)
+    return values[: up_to + 1]
+
+
+def _usable(rules: HeapRules, heap: int, rare: int) -> bool:
+    """Whether the rare method pays from ``heap`` on, with ``rare`` rare heaps so far."""
+    # The sample of a block's heaps must lie between its first splits and its halfway point.
+    room = heap >= 2 * (BLOCK + SAMPLE) + max(rules.two) + 2
+    return room and rare <= min(heap * RARE_SHARE, MOST_RARE)
+
+
+def _fill_rare(
+    rules: HeapRules,
+    values: Values,
+    start: int,
+    end: int,
+    mask: int,
+    rare: npt.NDArray[np.intp],
+    progress: Progress | None,
+) -> None:
+    """Heaps ``start..end`` by the rare method, ``rare`` being the rare heaps below ``start``."""
+    rare_list: list[int] = rare.tolist()
+    total = len(values)
+    for first in range(start, end + 1, BLOCK):
+        last = min(first + BLOCK - 1, end)
+        rare_array = np.asarray(rare_list, dtype=np.intp)
+        found = _block(rules, values, first, last, mask, rare_array)
+        rare_list.extend(found)
+        if progress is not None:
+            progress(last + 1, total)
+
+
+def _block(
+    rules: HeapRules,
+    values: Values,
+    first: int,
+    last: int,
+    mask: int,
+    rare: npt.NDArray[np.intp],
+) -> list[int]:
+    """Heaps ``first..last``; returns those of them that are rare."""
+    heaps = np.arange(first, last + 1)
+    bound = 1 << int(values[:first].max(initial=0)).bit_length()
+    seen = _seen_before(rules, values, heaps, bound, rare)
+    rows, free = np.nonzero(~seen)
+    splits = np.searchsorted(rows, np.arange(len(heaps) + 1)).tolist()
+    free_values: list[int] = free.tolist()
+    # The per-heap loop reads Python lists: the heaps just before the block and in it, and
+    # the small heaps a split with a heap of the block leaves beside it.
+    behind = max((*rules.one, *rules.two)) + 1
+    recent = values[first - behind : first].tolist()
+    small = values[: last - first + 1].tolist()
+    small_rare = rare[: np.searchsorted(rare, last - first + 1)].tolist()
+    found: list[int] = []
+    for row, heap in enumerate(range(first, last + 1)):
+        options = _options_in_block(rules, heap, first, behind, recent, small, small_rare, found)
+        candidates = itertools.chain(
+            free_values[splits[row] : splits[row + 1]], itertools.count(bound)
+        )
+        value = _mex(rules, values, heap, mask, options, candidates)
+        values[heap] = value
+        recent.append(value)
+        if not (value & mask).bit_count() & 1:
+            found.append(heap - first + behind)
+    return [first - behind + at for at in found]
+
+
+def _seen_before(
+    rules: HeapRules,
+    values: Values,
+    heaps: npt.NDArray[np.intp],
+    bound: int,
+    rare: npt.NDArray[np.intp],
+) -> npt.NDArray[np.bool_]:
+    """Per heap of a block, which values below ``bound`` its splits between heaps known before
+    the block give: all splits with a rare heap, and a sample of the others."""
+    first = int(heaps[0])
+    # Column `bound` collects the splits that do not exist, so that no mask is applied.
+    seen = np.zeros((len(heaps), bound + 1), dtype=np.bool_)
+    flat = seen.reshape(-1)
+    row = (np.arange(len(heaps), dtype=np.intp) * (bound + 1))[:, None]
+    rare_values = values[rare]
+    for take in rules.two:
+        rest = heaps[:, None] - take
+        other = rest - rare[None, :]
+        absent = (other < 1) | (other >= first)
+        if rules.unequal:
+            absent |= other == rare[None, :]
+        xor = rare_values[None, :] ^ values[np.clip(other, 0, first - 1)]
+        xor[absent] = bound
+        flat[row + xor] = True
+        # Splits a + b with b below the block for every heap of it, a between.
+        low = int(heaps[-1]) - take - first + 1
+        smaller = np.arange(low, low + min(SAMPLE_PER_VALUE * bound, SAMPLE))
+        flat[row + (values[smaller][None, :] ^ values[rest - smaller[None, :]])] = True
+    return seen[:, :bound]
+
+
+def _options_in_block(
+    rules: HeapRules,
+    heap: int,
+    first: int,
+    behind: int,
+    recent: list[int],
+    small: list[int],
+    small_rare: list[int],
+    found: list[int],
+) -> set[int]:
+    """The option values of ``heap`` that :func:`_seen_before` cannot know: single heaps left,
+    and splits with a rare heap whose other heap lies in the block, which starts at ``first``.
+
+    ``recent`` holds the values of the ``behind`` heaps before the block and those of the
+    block so far; ``found`` its rare heaps (as indices into ``recent``), which pair with
+    ``small`` heaps, and the ``small_rare`` heaps pair with heaps of the block."""
+    at = heap - first + behind
+    options = {recent[at - take] for take in rules.one}
+    if heap in rules.empty:
+        options.add(0)
+    for take in rules.two:
+        rest = at - take
+        # A split's smaller heap up to this leaves its larger one in the block.
+        reach = bisect.bisect_right(small_rare, rest - behind)
+        options.update([small[heap] ^ recent[rest - heap] for heap in small_rare[:reach]])
+        options.update([small[rest - heap] ^ recent[heap] for heap in found if heap < rest])
+    return options
+
+
+def _mex(
+    rules: HeapRules,
+    values: Values,
+    heap: int,
+    mask: int,
+    options: set[int],
+    candidates: Iterator[int],
+) -> int:
+    """The least value that is no option among ``candidates``: the values below the block's
+    bound that :func:`_seen_before` did not see, and then every value above it."""
+    # Rare candidates are put aside up to the first common one that is no option (every split
+    # that could give a common value has been examined), then searched for all at once.
+    pending: list[int] = []
+    for value in candidates:
+        if value in options:
+            continue
+        if (value & mask).bit_count() & 1:
+            missing = _not_given(rules, values, heap, pending) if pending else []
+            return min(missing, default=value)
+        pending.append(value)
+    raise AssertionError("the candidates never end")
+
+
+def _not_given(rules: HeapRules, values: Values, heap: int, wanted: list[int]) -> list[int]:
+    """Those of ``wanted`` that no split of ``heap`` gives, looking at ever more splits from
+    the middle down (the block's sample lies at the start)."""
+    wanted_set = set(wanted)
+    for take in rules.two:
+        rest = heap - take
+        high, size = (rest - 1) // 2 if rules.unequal else rest // 2, FIRST_SCAN
+        while high >= 1:
+            low = max(high - size + 1, 1)
+            # Splits (a, rest - a) for a in low..high.
+            counts = np.bincount(
+                values[low : high + 1] ^ values[rest - high : rest - low + 1][::-1]
+            )
+            wanted_set.difference_update(np.flatnonzero(counts).tolist())
+            if not wanted_set:
+                return []
+            high, size = low - 1, size * 4
+    return sorted(wanted_set)
