@@ -162,17 +162,17 @@ def require_values_memory(up_to: int) -> None:
     require_memory((up_to + 1) * BYTES_PER_HEAP, what)
 
 
-def require_time(rules: HeapRules, up_to: int, what: str, limit: float, known: int = 0) -> None:
-    """Raise ``TooLarge`` if heaps ``known..up_to`` would take more than ``limit`` seconds.
+def require_time(seconds: float, what: str, limit: float) -> None:
+    """Raise ``TooLarge`` if work estimated at ``seconds`` would take more than ``limit``.
 
     ``what`` names the work in the message.
 
-    >>> require_time(HeapRules(two=(0,), unequal=True), 10**6, "Grundy's game to 10^6", 60)
+    >>> grundys_game = HeapRules(two=(0,), unequal=True)
+    >>> require_time(estimated_seconds(grundys_game, 10**6), "Grundy's game to 10^6", 60)
     Traceback (most recent call last):
     ...
     strategy.engine.resources.TooLarge: Grundy's game to 10^6 would take about ... min ...
     """
-    seconds = estimated_seconds(rules, up_to, known)
     if seconds > limit:
         raise TooLarge(
             f"{what} would take about {_duration(seconds)} (the limit is {_duration(limit)}); "

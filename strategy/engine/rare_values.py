@@ -37,14 +37,18 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from strategy.engine.heap_grundy import (
-    HeapRules,
-    Values,
-    fill_values,
-    new_values,
-)
+from strategy.engine import heap_grundy
+from strategy.engine.errors import InputError
+from strategy.engine.heap_grundy import HeapRules, Values, fill_values, new_values
 
-__all__ = ["Sparse", "rare_grundy_values", "rare_mask", "sparse_statistics"]
+__all__ = [
+    "Sparse",
+    "estimated_seconds",
+    "fill_rare",
+    "rare_grundy_values",
+    "rare_mask",
+    "sparse_statistics",
+]
 
 Progress = Callable[[int, int], None]
 
@@ -58,12 +62,17 @@ BLOCK = 256
 # value below the block's bound, enough to meet each rare value, and at most SAMPLE.
 SAMPLE_PER_VALUE = 16
 SAMPLE = 1024
-# The rare method is used while at most this share of heaps is rare, and this many at most
-# (a block holds a row per rare heap).
-RARE_SHARE = 1 / 16
+# A mask separates the values when at most this share of the later half of them is rare;
+# the rare method is then used where it costs less than the full recurrence, with this many
+# rare heaps at most (a block holds a row per rare heap).
+RARE_SHARE = 1 / 8
 MOST_RARE = 60_000
 # The mask is chosen again when the heaps grow by this factor.
 RECHECK = 1.5
+# Measured on a shared 2-core machine (benchmarks/bench_octal.py), with a margin: the rare
+# method's cost per heap and per split with a rare heap, for estimates up front.
+SECONDS_PER_HEAP = 2e-5
+SECONDS_PER_RARE_SPLIT = 5e-8
 # The first splits looked at one stretch at a time when a rare value is searched for.
 FIRST_SCAN = 2048
 
@@ -140,6 +149,28 @@ def sparse_statistics(values: npt.ArrayLike, mask: int | None = None) -> Sparse:
     )
 
 
+def estimated_seconds(rules: HeapRules, up_to: int, known: Values) -> float:
+    """About how long :func:`rare_grundy_values` takes for heaps ``len(known)..up_to``.
+
+    The rare heaps among ``known`` stand for those to come; without a mask that separates
+    them, this is the full recurrence's estimate.
+
+    >>> grundys_game = HeapRules(two=(0,), unequal=True)
+    >>> known = rare_grundy_values(grundys_game, 8191)
+    >>> estimated_seconds(grundys_game, 2**21, known) < heap_grundy.estimated_seconds(
+    ...     grundys_game, 2**21, len(known)) / 10
+    True
+    """
+    heaps = up_to + 1 - len(known)
+    full = heap_grundy.estimated_seconds(rules, up_to, len(known))
+    if heaps <= 0 or not rules.two or len(known) < FIRST_HEAPS:
+        return full
+    rare = _rare_count(known)
+    if rare is None:
+        return full
+    return min(full, heaps * _seconds_per_heap(rules, rare))
+
+
 def rare_grundy_values(
     rules: HeapRules,
     up_to: int,
@@ -163,15 +194,14 @@ def rare_grundy_values(
     if heap <= up_to and (not rules.two or up_to < FIRST_HEAPS):
         fill_values(rules, values, heap, up_to)
         heap = up_to + 1
-    elif heap < FIRST_HEAPS:
+    if heap < FIRST_HEAPS <= up_to:
         fill_values(rules, values, heap, FIRST_HEAPS - 1)
         heap = FIRST_HEAPS
     while heap <= up_to:
-        mask = rare_mask(values[1:heap])
-        rare = np.flatnonzero(_rare(values[1:heap], mask)) + 1
         end = min(up_to, int(heap * RECHECK))
-        if _usable(rules, heap, len(rare)):
-            _fill_rare(rules, values, heap, end, mask, rare, progress)
+        rare = _rare_count(values[:heap])
+        if rare is not None and _pays(rules, heap, rare):
+            fill_rare(rules, values, heap, end, rare_mask(values[:heap]), progress=progress)
         else:
             # No mask separates the values: the full recurrence, in stretches for progress.
             for start in range(heap, end + 1, BLOCK):
@@ -184,32 +214,66 @@ def rare_grundy_values(
     return values[: up_to + 1]
 
 
-def _usable(rules: HeapRules, heap: int, rare: int) -> bool:
-    """Whether the rare method pays from ``heap`` on, with ``rare`` rare heaps so far."""
+def _rare_count(values: Values) -> int | None:
+    """How many of ``values`` are rare under their best mask, or ``None`` when no mask
+    separates them (many rare values late, or too many rare heaps for a block)."""
+    rare = _rare(values, rare_mask(values))
+    later = rare[len(values) // 2 :]
+    if later.sum() > RARE_SHARE * len(later) or rare.sum() > MOST_RARE:
+        return None
+    return int(rare.sum())
+
+
+def _seconds_per_heap(rules: HeapRules, rare: int) -> float:
+    """About how long the rare method takes per heap with ``rare`` rare heaps."""
+    return SECONDS_PER_HEAP + rare * len(rules.two) * SECONDS_PER_RARE_SPLIT
+
+
+def _pays(rules: HeapRules, heap: int, rare: int) -> bool:
+    """Whether the rare method costs less than the full recurrence at ``heap`` (and fits)."""
     # The sample of a block's heaps must lie between its first splits and its halfway point.
-    room = heap >= 2 * (BLOCK + SAMPLE) + max(rules.two) + 2
-    return room and rare <= min(heap * RARE_SHARE, MOST_RARE)
+    if heap < 2 * (BLOCK + SAMPLE) + max(rules.two) + 2:
+        return False
+    full = heap_grundy.SECONDS_PER_HEAP + len(rules.two) * heap / 2 * heap_grundy.SECONDS_PER_SPLIT
+    return _seconds_per_heap(rules, rare) < full
 
 
-def _fill_rare(
+def fill_rare(
     rules: HeapRules,
     values: Values,
     start: int,
     end: int,
     mask: int,
-    rare: npt.NDArray[np.intp],
-    progress: Progress | None,
+    *,
+    progress: Progress | None = None,
+    block: int = BLOCK,
+    sample: int = SAMPLE,
 ) -> None:
-    """Heaps ``start..end`` by the rare method, ``rare`` being the rare heaps below ``start``."""
-    rare_list: list[int] = rare.tolist()
-    total = len(values)
-    for first in range(start, end + 1, BLOCK):
-        last = min(first + BLOCK - 1, end)
+    """Heaps ``start..end`` of ``values`` by the rare method under ``mask``, from the values
+    before them: exact for any mask, fast for one that makes few heaps rare.
+
+    ``block`` heaps are done at once, with up to ``sample`` splits each looked at by numpy;
+    ``start`` must leave room for both: at least ``2 * (block + sample) + k + 2`` for the
+    largest splitting take ``k``.
+
+    >>> grundys_game = HeapRules(two=(0,), unequal=True)
+    >>> values = new_values(grundys_game, 300)
+    >>> fill_values(grundys_game, values, 0, 199)
+    >>> fill_rare(grundys_game, values, 200, 300, mask=1, block=16, sample=32)  # a poor mask
+    >>> values[290:].tolist() == heap_grundy.grundy_values(grundys_game, 300)[290:].tolist()
+    True
+    """
+    if not rules.two or start < 2 * (block + sample) + max(rules.two) + 2:
+        raise InputError(
+            f"the rare method needs splits and {2 * (block + sample) + 2:,} heaps or more known"
+        )
+    rare_list: list[int] = (np.flatnonzero(_rare(values[1:start], mask)) + 1).tolist()
+    for first in range(start, end + 1, block):
+        last = min(first + block - 1, end)
         rare_array = np.asarray(rare_list, dtype=np.intp)
-        found = _block(rules, values, first, last, mask, rare_array)
-        rare_list.extend(found)
+        rare_list.extend(_block(rules, values, first, last, mask, rare_array, sample))
         if progress is not None:
-            progress(last + 1, total)
+            progress(last + 1, len(values))
 
 
 def _block(
@@ -219,11 +283,12 @@ def _block(
     last: int,
     mask: int,
     rare: npt.NDArray[np.intp],
+    sample: int,
 ) -> list[int]:
     """Heaps ``first..last``; returns those of them that are rare."""
     heaps = np.arange(first, last + 1)
     bound = 1 << int(values[:first].max(initial=0)).bit_length()
-    seen = _seen_before(rules, values, heaps, bound, rare)
+    seen = _seen_before(rules, values, heaps, bound, rare, min(SAMPLE_PER_VALUE * bound, sample))
     rows, free = np.nonzero(~seen)
     splits = np.searchsorted(rows, np.arange(len(heaps) + 1)).tolist()
     free_values: list[int] = free.tolist()
@@ -253,9 +318,10 @@ def _seen_before(
     heaps: npt.NDArray[np.intp],
     bound: int,
     rare: npt.NDArray[np.intp],
+    sample: int,
 ) -> npt.NDArray[np.bool_]:
     """Per heap of a block, which values below ``bound`` its splits between heaps known before
-    the block give: all splits with a rare heap, and a sample of the others."""
+    the block give: all splits with a rare heap, and ``sample`` of the others."""
     first = int(heaps[0])
     # Column `bound` collects the splits that do not exist, so that no mask is applied.
     seen = np.zeros((len(heaps), bound + 1), dtype=np.bool_)
@@ -272,8 +338,8 @@ def _seen_before(
         xor[absent] = bound
         flat[row + xor] = True
         # Splits a + b with b below the block for every heap of it, a between.
-        low = int(heaps[-1]) - take - first + 1
-        smaller = np.arange(low, low + min(SAMPLE_PER_VALUE * bound, SAMPLE))
+        low = max(int(heaps[-1]) - take - first + 1, 1)
+        smaller = np.arange(low, low + sample)
         flat[row + (values[smaller][None, :] ^ values[rest - smaller[None, :]])] = True
     return seen[:, :bound]
 
