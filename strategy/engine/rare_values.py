@@ -61,7 +61,7 @@ BLOCK = 256
 # Splits of each heap examined by numpy to find the rare values below its mex: this many per
 # value below the block's bound, enough to meet each rare value, and at most SAMPLE.
 SAMPLE_PER_VALUE = 16
-SAMPLE = 1024
+SAMPLE = 4096
 # A mask separates the values when at most this share of the later half of them is rare;
 # the rare method is then used where it costs less than the full recurrence, with this many
 # rare heaps at most (a block holds a row per rare heap).
@@ -73,8 +73,9 @@ RECHECK = 1.5
 # method's cost per heap and per split with a rare heap, for estimates up front.
 SECONDS_PER_HEAP = 2e-5
 SECONDS_PER_RARE_SPLIT = 5e-8
-# The first splits looked at one stretch at a time when a rare value is searched for.
-FIRST_SCAN = 2048
+# The first splits looked at one stretch at a time when a rare value is searched for (the
+# first stretch holds the block's sample again).
+FIRST_SCAN = 4096
 
 
 @dataclass(frozen=True)
@@ -231,8 +232,7 @@ def _seconds_per_heap(rules: HeapRules, rare: int) -> float:
 
 def _pays(rules: HeapRules, heap: int, rare: int) -> bool:
     """Whether the rare method costs less than the full recurrence at ``heap`` (and fits)."""
-    # The sample of a block's heaps must lie between its first splits and its halfway point.
-    if heap < 2 * (BLOCK + SAMPLE) + max(rules.two) + 2:
+    if _room(rules, heap, BLOCK) < SAMPLE_PER_VALUE:
         return False
     full = heap_grundy.SECONDS_PER_HEAP + len(rules.two) * heap / 2 * heap_grundy.SECONDS_PER_SPLIT
     return _seconds_per_heap(rules, rare) < full
@@ -252,9 +252,10 @@ def fill_rare(
     """Heaps ``start..end`` of ``values`` by the rare method under ``mask``, from the values
     before them: exact for any mask, fast for one that makes few heaps rare.
 
-    ``block`` heaps are done at once, with up to ``sample`` splits each looked at by numpy;
-    ``start`` must leave room for both: at least ``2 * (block + sample) + k + 2`` for the
-    largest splitting take ``k``.
+    ``block`` heaps are done at once, with up to ``sample`` splits each looked at by numpy
+    (fewer while the heaps leave less room: a block and its sample take up to half the
+    heaps known); ``start`` must be at least ``2 * (block + 1) + k + 2`` for the largest
+    splitting take ``k``.
 
     >>> grundys_game = HeapRules(two=(0,), unequal=True)
     >>> values = new_values(grundys_game, 300)
@@ -263,9 +264,9 @@ def fill_rare(
     >>> values[290:].tolist() == heap_grundy.grundy_values(grundys_game, 300)[290:].tolist()
     True
     """
-    if not rules.two or start < 2 * (block + sample) + max(rules.two) + 2:
+    if not rules.two or _room(rules, start, block) < 1:
         raise InputError(
-            f"the rare method needs splits and {2 * (block + sample) + 2:,} heaps or more known"
+            f"the rare method needs splits and {2 * (block + 1) + 2:,} heaps or more known"
         )
     rare_list: list[int] = (np.flatnonzero(_rare(values[1:start], mask)) + 1).tolist()
     for first in range(start, end + 1, block):
@@ -274,6 +275,12 @@ def fill_rare(
         rare_list.extend(_block(rules, values, first, last, mask, rare_array, sample))
         if progress is not None:
             progress(last + 1, len(values))
+
+
+def _room(rules: HeapRules, first: int, block: int) -> int:
+    """How many splits of each heap of a block starting at ``first`` may be sampled: their
+    larger heaps, from the middle of the first heap on, must lie below the block."""
+    return (first - max(rules.two) - 2) // 2 - block
 
 
 def _block(
@@ -288,7 +295,8 @@ def _block(
     """Heaps ``first..last``; returns those of them that are rare."""
     heaps = np.arange(first, last + 1)
     bound = 1 << int(values[:first].max(initial=0)).bit_length()
-    seen = _seen_before(rules, values, heaps, bound, rare, min(SAMPLE_PER_VALUE * bound, sample))
+    sample = min(SAMPLE_PER_VALUE * bound, sample, _room(rules, first, len(heaps)))
+    seen = _seen_before(rules, values, heaps, bound, rare, sample)
     rows, free = np.nonzero(~seen)
     splits = np.searchsorted(rows, np.arange(len(heaps) + 1)).tolist()
     free_values: list[int] = free.tolist()
@@ -304,7 +312,7 @@ def _block(
         candidates = itertools.chain(
             free_values[splits[row] : splits[row + 1]], itertools.count(bound)
         )
-        value = _mex(rules, values, heap, mask, options, candidates)
+        value = _mex(rules, values, heap, mask, options, candidates, (first, sample))
         values[heap] = value
         recent.append(value)
         if not (value & mask).bit_count() & 1:
@@ -322,26 +330,48 @@ def _seen_before(
 ) -> npt.NDArray[np.bool_]:
     """Per heap of a block, which values below ``bound`` its splits between heaps known before
     the block give: all splits with a rare heap, and ``sample`` of the others."""
-    first = int(heaps[0])
-    # Column `bound` collects the splits that do not exist, so that no mask is applied.
+    first, last = int(heaps[0]), int(heaps[-1])
+    # Column `bound` collects the splits that do not exist.
     seen = np.zeros((len(heaps), bound + 1), dtype=np.bool_)
     flat = seen.reshape(-1)
     row = (np.arange(len(heaps), dtype=np.intp) * (bound + 1))[:, None]
-    rare_values = values[rare]
     for take in rules.two:
         rest = heaps[:, None] - take
-        other = rest - rare[None, :]
-        absent = (other < 1) | (other >= first)
+        # Rare heaps r from `low` to `high` - 1 leave 1 <= rest - r < first in every row.
+        low = int(np.searchsorted(rare, last - take - first + 1))
+        high = int(np.searchsorted(rare, first - take))
+        inner = rare[low:high]
+        xor = values[inner][None, :] ^ values[rest - inner[None, :]]
         if rules.unequal:
-            absent |= other == rare[None, :]
-        xor = rare_values[None, :] ^ values[np.clip(other, 0, first - 1)]
+            # The split into two equal heaps r + r is no move.
+            rows = 2 * inner - (first - take)
+            equal = (rows >= 0) & (rows < len(heaps))
+            xor[rows[equal], np.flatnonzero(equal)] = bound
+        flat[row + xor] = True
+        edge = np.concatenate([rare[:low], rare[high:]])
+        other = rest - edge[None, :]
+        absent = (other < 1) | (other >= first) | (rules.unequal & (other == edge[None, :]))
+        xor = values[edge][None, :] ^ values[np.clip(other, 0, first - 1)]
         xor[absent] = bound
         flat[row + xor] = True
-        # Splits a + b with b below the block for every heap of it, a between.
-        low = max(int(heaps[-1]) - take - first + 1, 1)
-        smaller = np.arange(low, low + sample)
-        flat[row + (values[smaller][None, :] ^ values[rest - smaller[None, :]])] = True
+        # A sample of splits a + b with a just below the middle of the block's first heap, so
+        # that b is below the block for every heap of it: heaps from the middle, where the
+        # values are like those to come (the smallest heaps have small values).
+        middle = _middle(rules, first, take)
+        smaller = values[middle - sample + 1 : middle + 1][::-1]  # a = middle - j at j
+        # Row i pairs a = middle - j with b = first + i - take - middle + j: windows of values.
+        start = first - take - middle
+        larger = np.lib.stride_tricks.sliding_window_view(
+            values[start : start + len(heaps) - 1 + sample], sample
+        )
+        flat[row + (larger ^ smaller[None, :])] = True
     return seen[:, :bound]
+
+
+def _middle(rules: HeapRules, heap: int, take: int) -> int:
+    """The smaller heap of the most even split of ``heap`` by ``take``."""
+    rest = heap - take
+    return (rest - 1) // 2 if rules.unequal else rest // 2
 
 
 def _options_in_block(
@@ -380,9 +410,11 @@ def _mex(
     mask: int,
     options: set[int],
     candidates: Iterator[int],
+    sampled: tuple[int, int],
 ) -> int:
     """The least value that is no option among ``candidates``: the values below the block's
-    bound that :func:`_seen_before` did not see, and then every value above it."""
+    bound that :func:`_seen_before` did not see, and then every value above it. ``sampled``
+    is the block's first heap and the number of splits sampled for it."""
     # Rare candidates are put aside up to the first common one that is no option (every split
     # that could give a common value has been examined), then searched for all at once.
     pending: list[int] = []
@@ -390,27 +422,30 @@ def _mex(
         if value in options:
             continue
         if (value & mask).bit_count() & 1:
-            missing = _not_given(rules, values, heap, pending) if pending else []
+            missing = _not_given(rules, values, heap, pending, *sampled) if pending else []
             return min(missing, default=value)
         pending.append(value)
     raise AssertionError("the candidates never end")
 
 
-def _not_given(rules: HeapRules, values: Values, heap: int, wanted: list[int]) -> list[int]:
+def _not_given(
+    rules: HeapRules, values: Values, heap: int, wanted: list[int], first: int, sample: int
+) -> list[int]:
     """Those of ``wanted`` that no split of ``heap`` gives, looking at ever more splits from
-    the middle down (the block's sample lies at the start)."""
+    the middle down, past those sampled for the block starting at ``first``."""
     wanted_set = set(wanted)
     for take in rules.two:
         rest = heap - take
-        high, size = (rest - 1) // 2 if rules.unequal else rest // 2, FIRST_SCAN
+        sampled = _middle(rules, first, take)
+        stretches = [(sampled + 1, _middle(rules, heap, take))]
+        high, size = sampled - sample, FIRST_SCAN
         while high >= 1:
-            low = max(high - size + 1, 1)
+            stretches.append((max(high - size + 1, 1), high))
+            high, size = high - size, size * 4
+        for low, high in stretches:
             # Splits (a, rest - a) for a in low..high.
-            counts = np.bincount(
-                values[low : high + 1] ^ values[rest - high : rest - low + 1][::-1]
-            )
-            wanted_set.difference_update(np.flatnonzero(counts).tolist())
+            xor = values[low : high + 1] ^ values[rest - high : rest - low + 1][::-1]
+            wanted_set.difference_update(np.flatnonzero(np.bincount(xor)).tolist())
             if not wanted_set:
                 return []
-            high, size = low - 1, size * 4
     return sorted(wanted_set)
