@@ -351,7 +351,7 @@ def analyse_heap_game(
             )
             require_time(seconds, what, max_seconds)
             if notice is not None:
-                notice(f"{what} take about {duration_text(seconds)} at most")
+                notice(f"{what} would take about {duration_text(seconds)} at most")
                 notice = None
         values = rare_grundy_values(rules, end, known=values, progress=report)
         found = find_periodicity(values, rules.max_take)
