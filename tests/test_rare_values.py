@@ -139,3 +139,10 @@ def test_no_period_is_shown_from_a_short_tail() -> None:
     kayles = analyse_octal("0.77", 10, prove_to=10_000)
     assert (kayles.preperiod, kayles.period, kayles.proven) == (71, 12, True)
     assert len(kayles.values) == 11 and 2 * 71 + 2 * 12 + 2 <= kayles.computed < 10_000
+
+
+def test_progress_counts_heaps_of_the_stretch_under_way() -> None:
+    calls: list[tuple[int, int]] = []
+    result = analyse_octal("0.156", 20, prove_to=50_000, progress=lambda *call: calls.append(call))
+    assert all(0 < done <= total for done, total in calls)
+    assert calls[-1] == (result.computed, result.computed)

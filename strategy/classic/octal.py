@@ -319,7 +319,7 @@ def analyse_heap_game(
     :mod:`strategy.engine.rare_values`) and the periodicity theorem is tried; once it holds,
     the remaining heaps are copied. A stretch ends at twice the last one, or, when the values
     so far repeat over a quarter of them, at the heap that would prove that period.
-    ``progress(done, total)`` counts heaps, of at most ``max(up_to, prove_to)``. Raises
+    ``progress(done, total)`` counts heaps, of those to the end of the stretch. Raises
     :class:`~strategy.engine.resources.TooLarge` up front when the values would not fit in
     memory, and, with ``max_seconds``, when no period is proven within the first
     ``PROBE_HEAPS`` heaps and the rest would take longer than that; ``notice(text)`` is then
@@ -339,9 +339,10 @@ def analyse_heap_game(
     limit = up_to if prove_to is None else max(up_to, prove_to)
     require_values_memory(up_to)
     require_memory(BYTES_PER_COMPUTED_HEAP * (limit + 1), f"the values of {limit + 1:,} heaps")
-    report = None if progress is None else (lambda done, _: progress(done, limit + 1))
     values: Values | None = None
     end = min(_FIRST_STRETCH, limit)
+    # Progress counts the heaps of the stretch under way: how far a proof needs is unknown.
+    report = None if progress is None else (lambda done, _: progress(done, end + 1))
     while True:
         if max_seconds is not None and values is not None and len(values) > PROBE_HEAPS:
             seconds = estimated_seconds(rules, limit, values)
