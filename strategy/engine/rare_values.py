@@ -5,8 +5,9 @@ For a bit mask ``m``, call a value *rare* when ``v & m`` has an even number of b
 value exactly when one of ``G(a)``, ``G(b)`` is rare and the other common. In many octal games
 and in Grundy's game, with the right mask, rare values stop appearing after a while: the
 common values among a heap's options then come from the few splits with a rare heap, and
-the rare values below the mex are each found among the first splits looked at. A heap then
-costs about the number of rare heaps instead of its size.
+the rare values below the mex are found among a sample of the other splits (the rest are
+searched only for a rare value the sample missed). A heap then costs about the number of
+rare heaps instead of its size.
 
 This is exact for *any* mask (only the speed depends on the choice): a common value is an
 option only if a split with a rare heap gives it, and every such split is examined; a rare
@@ -53,7 +54,7 @@ __all__ = [
 Progress = Callable[[int, int], None]
 
 # Heaps below this are computed by the full recurrence: the method needs values to choose a
-# mask from, and splits long enough to hold a block and its sample (see _usable).
+# mask from, and splits long enough to hold a block and its sample (see _room).
 FIRST_HEAPS = 4096
 # Heaps computed at once: their splits between heaps known before the block are examined
 # by numpy together; only splits reaching into the block are left to the per-heap loop.
@@ -104,8 +105,8 @@ def rare_mask(values: npt.ArrayLike) -> int:
     The number of values with an even number of bits of ``m`` is ``(N + H[m]) / 2``, where
     ``H`` is the Walsh-Hadamard transform of the counts of the values; 1 when all are 0.
 
-    >>> rare_mask([1, 2, 3, 1, 2, 3, 0])  # odd parity of bits 0 and 1 for 1 and 2, not 3
-    1
+    >>> rare_mask([0, 1, 2, 4, 7, 1, 2])  # 1, 2, 4 and 7 have 1 or 3 of the bits of 7
+    7
     """
     counts = np.bincount(np.asarray(values, dtype=np.int64))
     size = 1 << max(int(len(counts) - 1).bit_length(), 1)
@@ -204,7 +205,8 @@ def rare_grundy_values(
         if rare is not None and _pays(rules, heap, rare):
             fill_rare(rules, values, heap, end, rare_mask(values[:heap]), progress=progress)
         else:
-            # No mask separates the values: the full recurrence, in stretches for progress.
+            # No mask separates the values, or the full recurrence still costs less: it runs
+            # in stretches, for progress.
             for start in range(heap, end + 1, BLOCK):
                 fill_values(rules, values, start, min(start + BLOCK - 1, end))
                 if progress is not None:
