@@ -187,7 +187,7 @@ def test_the_entry_module_imports_nothing_heavy() -> None:
         (["octal", "0.77", "--up-to", "1000000000"], "needs about"),
         # The heap games' own limit: heaps the recurrence must compute, no proven period.
         (["octal", "0.007", "--up-to", "1000000"], "would take about"),
-        (["grundy", "--up-to", "1000000"], "would take about"),
+        (["grundy", "--up-to", "100000000"], "would take about"),
         (["pig", "--goal", "100000"], "needs about"),
         # Work of a fixed size has no estimate; the time limit stops it all the same.
         (["tictactoe", "--max-seconds", "0.001"], "stopped after"),
