@@ -206,11 +206,12 @@ def rare_grundy_values(
             fill_rare(rules, values, heap, end, rare_mask(values[:heap]), progress=progress)
         else:
             # No mask separates the values, or the full recurrence still costs less: it runs
-            # in stretches, for progress.
-            for start in range(heap, end + 1, BLOCK):
-                fill_values(rules, values, start, min(start + BLOCK - 1, end))
+            # in stretches, for progress (long ones: each starts by reading the values so far).
+            stretch = max(BLOCK, heap // 16)
+            for start in range(heap, end + 1, stretch):
+                fill_values(rules, values, start, min(start + stretch - 1, end))
                 if progress is not None:
-                    progress(min(start + BLOCK, end + 1), up_to + 1)
+                    progress(min(start + stretch, end + 1), up_to + 1)
         heap = end + 1
     if progress is not None:
         progress(up_to + 1, up_to + 1)
