@@ -272,10 +272,14 @@ def fill_rare(
             f"the rare method needs splits and {2 * (block + 1) + 2:,} heaps or more known"
         )
     rare_list: list[int] = (np.flatnonzero(_rare(values[1:start], mask)) + 1).tolist()
+    largest = int(values[:start].max())
     for first in range(start, end + 1, block):
         last = min(first + block - 1, end)
         rare_array = np.asarray(rare_list, dtype=np.intp)
-        rare_list.extend(_block(rules, values, first, last, mask, rare_array, sample))
+        # Every value so far is below `bound`, a power of two, and so is the XOR of two.
+        bound = 1 << largest.bit_length()
+        rare_list.extend(_block(rules, values, (first, last), mask, rare_array, bound, sample))
+        largest = max(largest, int(values[first : last + 1].max()))
         if progress is not None:
             progress(last + 1, len(values))
 
@@ -289,15 +293,15 @@ def _room(rules: HeapRules, first: int, block: int) -> int:
 def _block(
     rules: HeapRules,
     values: Values,
-    first: int,
-    last: int,
+    block: tuple[int, int],
     mask: int,
     rare: npt.NDArray[np.intp],
+    bound: int,
     sample: int,
 ) -> list[int]:
-    """Heaps ``first..last``; returns those of them that are rare."""
+    """Heaps ``first..last`` of the ``block``; returns those of them that are rare."""
+    first, last = block
     heaps = np.arange(first, last + 1)
-    bound = 1 << int(values[:first].max(initial=0)).bit_length()
     sample = min(SAMPLE_PER_VALUE * bound, sample, _room(rules, first, len(heaps)))
     seen = _seen_before(rules, values, heaps, bound, rare, sample)
     rows, free = np.nonzero(~seen)
@@ -315,7 +319,7 @@ def _block(
         candidates = itertools.chain(
             free_values[splits[row] : splits[row + 1]], itertools.count(bound)
         )
-        value = _mex(rules, values, heap, mask, options, candidates, (first, sample))
+        value = _mex(rules, values, heap, mask, options, candidates, (first, last, sample))
         values[heap] = value
         recent.append(value)
         if not (value & mask).bit_count() & 1:
@@ -357,17 +361,21 @@ def _seen_before(
         xor = values[edge][None, :] ^ values[np.clip(other, 0, first - 1)]
         xor[absent] = bound
         flat[row + xor] = True
-        # A sample of splits a + b with a just below the middle of the block's first heap, so
-        # that b is below the block for every heap of it: heaps from the middle, where the
-        # values are like those to come (the smallest heaps have small values).
-        middle = _middle(rules, first, take)
-        smaller = values[middle - sample + 1 : middle + 1][::-1]  # a = middle - j at j
-        # Row i pairs a = middle - j with b = first + i - take - middle + j: windows of values.
-        start = first - take - middle
-        larger = np.lib.stride_tricks.sliding_window_view(
-            values[start : start + len(heaps) - 1 + sample], sample
-        )
-        flat[row + (larger ^ smaller[None, :])] = True
+        # A sample of splits a + b with b below the block for every heap of it: a quarter with
+        # a from the smallest such heaps, the rest with a just below the middle of the first
+        # heap (where the values are like those to come; the small heaps' values are what a
+        # periodic tail cannot give).
+        few, middle = _sample_starts(rules, first, last, take)
+        quarter = sample // 4
+        for smallest, size in ((few, quarter), (middle - (sample - quarter) + 1, sample - quarter)):
+            # Row i pairs a = smallest + size - 1 - k with b = first + i - take - a, for k
+            # below size: windows of the values against the a's, reversed.
+            start = first - take - smallest - size + 1
+            larger = np.lib.stride_tricks.sliding_window_view(
+                values[start : start + len(heaps) - 1 + size], size
+            )
+            smaller = values[smallest : smallest + size][::-1]
+            flat[row + (larger ^ smaller[None, :])] = True
     return seen[:, :bound]
 
 
@@ -375,6 +383,12 @@ def _middle(rules: HeapRules, heap: int, take: int) -> int:
     """The smaller heap of the most even split of ``heap`` by ``take``."""
     rest = heap - take
     return (rest - 1) // 2 if rules.unequal else rest // 2
+
+
+def _sample_starts(rules: HeapRules, first: int, last: int, take: int) -> tuple[int, int]:
+    """The smallest heap a split by ``take`` of every heap of the block ``first..last`` may
+    leave with the other below the block, and the middle of the block's first heap."""
+    return max(last - take - first + 1, 1), _middle(rules, first, take)
 
 
 def _options_in_block(
@@ -413,11 +427,11 @@ def _mex(
     mask: int,
     options: set[int],
     candidates: Iterator[int],
-    sampled: tuple[int, int],
+    block: tuple[int, int, int],
 ) -> int:
     """The least value that is no option among ``candidates``: the values below the block's
-    bound that :func:`_seen_before` did not see, and then every value above it. ``sampled``
-    is the block's first heap and the number of splits sampled for it."""
+    bound that :func:`_seen_before` did not see, and then every value above it. ``block``
+    holds the block's first and last heap and the number of splits sampled."""
     # Rare candidates are put aside up to the first common one that is no option (every split
     # that could give a common value has been examined), then searched for all at once.
     pending: list[int] = []
@@ -425,26 +439,31 @@ def _mex(
         if value in options:
             continue
         if (value & mask).bit_count() & 1:
-            missing = _not_given(rules, values, heap, pending, *sampled) if pending else []
+            missing = _not_given(rules, values, heap, pending, block) if pending else []
             return min(missing, default=value)
         pending.append(value)
     raise AssertionError("the candidates never end")
 
 
 def _not_given(
-    rules: HeapRules, values: Values, heap: int, wanted: list[int], first: int, sample: int
+    rules: HeapRules, values: Values, heap: int, wanted: list[int], block: tuple[int, int, int]
 ) -> list[int]:
-    """Those of ``wanted`` that no split of ``heap`` gives, looking at ever more splits from
-    the middle down, past those sampled for the block starting at ``first``."""
+    """Those of ``wanted`` that no split of ``heap`` gives, looking at ever more splits, from
+    both ends of those the sample left out (``block``: its first and last heap, the sample)."""
     wanted_set = set(wanted)
+    first, last, sample = block
     for take in rules.two:
         rest = heap - take
-        sampled = _middle(rules, first, take)
-        stretches = [(sampled + 1, _middle(rules, heap, take))]
-        high, size = sampled - sample, FIRST_SCAN
-        while high >= 1:
-            stretches.append((max(high - size + 1, 1), high))
-            high, size = high - size, size * 4
+        few, middle = _sample_starts(rules, first, last, take)
+        stretches = [(middle + 1, _middle(rules, heap, take)), (1, few - 1)]
+        low, high, size = few + sample // 4, middle - (sample - sample // 4), FIRST_SCAN
+        while low <= high:
+            stretches.append((low, min(low + size - 1, high)))
+            low += size
+            if low <= high:
+                stretches.append((max(high - size + 1, low), high))
+                high -= size
+            size *= 4
         for low, high in stretches:
             # Splits (a, rest - a) for a in low..high.
             xor = values[low : high + 1] ^ values[rest - high : rest - low + 1][::-1]
