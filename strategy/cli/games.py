@@ -174,7 +174,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "octal 0.77 --up-to 300\noctal 0.07 --json\noctal 0.137 --up-to 1000000 --out values.txt\n"
         "octal 0.007 --up-to 100000 --json --out treblecross.json\n"
         "octal 0.16 --up-to 20 --until-proven\n"
-        "octal 0.376 --up-to 20 --until-proven 5000000 --time-limit 900 --json",
+        "octal 0.376 --up-to 20 --until-proven 5000000 --time-limit 1800 --max-seconds 1800",
         run_octal,
     )
     octal.add_argument("code", help="the code, such as 0.77 (Kayles) or 0.07 (Dawson's Kayles)")
