@@ -50,8 +50,9 @@ class GrundysGame:
     def sparse(self) -> Sparse:
         """The rare mask, the rare heaps and the largest value (Flammenkamp's statistics).
 
-        >>> analyse_grundys_game(100_000).sparse  # A. Flammenkamp: 1,274 rare, the last 82,860
-        Sparse(mask=254, rare=1274, last_rare=82860, largest=..., largest_at=...)
+        >>> game = analyse_grundys_game(240)  # Flammenkamp: the first 12 at heap 181
+        >>> game.sparse.largest == max(game.values), game.sparse.largest_at
+        (True, 181)
         """
         return sparse_statistics(self.values)
 
