@@ -153,6 +153,18 @@ def test_octal_copies_a_proven_period(capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 0 and "the rest copied by the period" in out
 
 
+def test_octal_until_proven_and_no_misleading_period(capsys: pytest.CaptureFixture[str]) -> None:
+    # 0.156 (Kenyon 1967; Flammenkamp's table, re-verified in tczajka/octal-games): period 349
+    # from 3,479, proven only past heap 2 * 3,479 + 2 * 349 + 3; largest value 23 at 1,032.
+    obj = run_json(capsys, "octal", "0.156", "--up-to", "20", "--until-proven")
+    assert (obj["preperiod"], obj["period"], obj["proven"]) == (3479, 349, True)
+    assert len(obj["values"]) == 21 and obj["computed"] >= 2 * 3479 + 2 * 349 + 3
+    assert (obj["sparse"]["largest"], obj["sparse"]["largest_at"]) == (23, 1032)
+    status, out, _ = run(capsys, "octal", "0.156", "--up-to", "2000")
+    assert status == 0 and "no period proven by heap 2,000" in out and "repeat" not in out
+    assert "rare mask 1b" in out
+
+
 def test_grundy(capsys: pytest.CaptureFixture[str]) -> None:
     obj = run_json(capsys, "grundy", "--heap", "20")
     # OEIS A002188 begins 0 0 0 1 0 2 1 0 2 1; a(20) = 0, so a heap of 20 is lost.
@@ -176,7 +188,7 @@ def test_a_huge_take_costs_nothing(capsys: pytest.CaptureFixture[str]) -> None:
         (["octal", "0.137", "--up-to", "10000000000"], "of memory"),
         (["subtraction", "1", "2", "--up-to", "10000000000"], "of memory"),
         (["octal", "0.007", "--up-to", "1000000"], "shows no proven period by heap 8,191"),
-        (["grundy", "--up-to", "1000000", "--time-limit", "60"], "would take about"),
+        (["grundy", "--up-to", "10000000", "--time-limit", "60"], "would take about"),
     ],
 )
 def test_huge_heap_requests_are_refused_in_one_line(

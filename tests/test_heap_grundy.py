@@ -146,7 +146,8 @@ def naive_periodicity(values: list[int], max_take: int) -> tuple[int, int, bool]
         # Guy & Smith: G(n + p) = G(n) for n0 <= n < 2 n0 + p + t must be among the data.
         if 2 * n0 + p + max_take - 1 + p < len(values):
             return (n0, p, True)
-        if apparent is None and len(values) - n0 >= 3 * p:
+        # An apparent period: its tail spans three periods and half the values.
+        if apparent is None and len(values) - n0 >= max(3 * p, len(values) / 2):
             apparent = (n0, p, False)
     return apparent
 

@@ -25,21 +25,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from strategy.classic.base import register_heap_game
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError, echo
-from strategy.engine.heap_grundy import (
-    HeapRules,
-    Values,
-    grundy_values,
-    require_time,
-    require_values_memory,
+from strategy.engine.heap_grundy import HeapRules, Values, require_time, require_values_memory
+from strategy.engine.progress import duration_text
+from strategy.engine.rare_values import (
+    Sparse,
+    estimated_seconds,
+    rare_grundy_values,
+    sparse_statistics,
 )
 from strategy.engine.registry import Parameter
+from strategy.engine.resources import require_memory
 
 __all__ = [
     "OctalAnalysis",
@@ -53,8 +56,16 @@ __all__ = [
 _CODE = re.compile(r"0?\.([0-7]*[1-7])0*")
 
 # Evidence asked of a period the theorem cannot yet confirm: the repeating tail must span
-# this many periods, so a coincidence over a short stretch is not reported.
+# this many periods and this share of the computed heaps, so that a coincidence over a short
+# stretch (the last dozen values repeating) is not reported.
 _APPARENT_REPEATS = 3
+_APPARENT_SHARE = 0.5
+# A period the values show over this share of them says where the next stretch ends.
+_STRETCH_SHARE = 0.25
+# Memory per heap computed beyond those shown (the array of values, a copy while it grows).
+BYTES_PER_COMPUTED_HEAP = 8
+# Periods whose tail fails at one of this many last heaps are dropped all at once.
+_PREFILTER = 32
 # Heaps are computed in stretches ending here, then at twice that and so on, and the
 # periodicity theorem is tried at the end of each.
 _FIRST_STRETCH = 255
@@ -135,12 +146,12 @@ class OctalGame:
         return self.rules.moves(position)
 
     def grundy_values(self, up_to: int) -> tuple[int, ...]:
-        """The Grundy values of single heaps of 0 to ``up_to`` tokens, by the recurrence.
+        """The Grundy values of single heaps of 0 to ``up_to`` tokens (by the rare-value method).
 
         >>> OctalGame.parse("0.333").grundy_values(9)  # the Bash game: take 1, 2 or 3
         (0, 1, 2, 3, 0, 1, 2, 3, 0, 1)
         """
-        return tuple(grundy_values(self.rules, up_to).tolist())
+        return tuple(rare_grundy_values(self.rules, up_to).tolist())
 
 
 @dataclass(frozen=True)
@@ -159,46 +170,56 @@ class Periodicity:
     proven: bool
 
 
-def find_periodicity(values: Sequence[int], max_take: int) -> Periodicity | None:
+def find_periodicity(
+    values: Sequence[int] | Values, max_take: int, *, share: float = _APPARENT_SHARE
+) -> Periodicity | None:
     """The least period of ``values`` with its least preperiod, proven if the data allow.
 
     ``max_take`` is the ``k`` of the periodicity theorem. A proven period is the true least
     period of the whole infinite sequence. Without proof, a period is reported only when its
-    repeating tail spans at least three periods; otherwise the result is ``None``.
+    repeating tail spans at least three periods and ``share`` of the values (half, unless
+    told); otherwise the result is ``None``.
 
     >>> find_periodicity(OctalGame.parse("0.333").grundy_values(20), 3)
     Periodicity(preperiod=0, period=4, proven=True)
     >>> find_periodicity([0, 1, 2, 3, 4, 5], 1) is None
     True
+    >>> find_periodicity([5, 4, 3, 2, 1, 0] * 4 + [1, 2] * 6, 1) is None  # a short tail
+    True
     """
-    items, array = list(values), np.asarray(values)
-    length = len(items)
-    apparent: Periodicity | None = None
+    array = np.asarray(values)
+    length = len(array)
     # A proof needs 2 * period + max_take <= length, an apparent period 3 * period <= length.
-    provable = (length - max_take) // 2
-    period = 0
-    while period < max(provable, length // _APPARENT_REPEATS if apparent is None else 0):
-        period += 1
-        start = _periodic_from(items, array, period)
+    periods = np.arange(1, max((length - max_take) // 2, length // _APPARENT_REPEATS) + 1)
+    # A period reported repeats over at least the last `depth` heaps (its tail, less one
+    # period, spans half the values if proven and 2/3 of `share` of them if apparent): drop
+    # the periods that fail there, all at once, before looking at each of the rest.
+    depth = min(_PREFILTER, int(min(0.5, 2 * share / 3) * length))
+    for heap in range(length - 1, length - 1 - depth, -1):
+        periods = periods[periods <= heap]
+        periods = periods[array[heap - periods] == array[heap]]
+    apparent: Periodicity | None = None
+    while periods.size:
+        period, periods = int(periods[0]), periods[1:]
+        start = _periodic_from(array, period)
         if 2 * start + 2 * period + max_take <= length:
             return Periodicity(start, period, proven=True)
-        if apparent is None and length - start >= _APPARENT_REPEATS * period:
+        tail = length - start
+        if apparent is None and tail >= max(_APPARENT_REPEATS * period, share * length):
             apparent = Periodicity(start, period, proven=False)
+        if tail >= 3 * period:
+            # A multiple q of this period with q + period <= tail repeats from no earlier heap
+            # (the last heap where this period fails would fail q too), so it is not proven,
+            # and apparent only if this one is: skip them (0.376's period 4 has half a million
+            # multiples to look at otherwise).
+            periods = periods[(periods % period != 0) | (periods > tail - period)]
     return apparent
 
 
-def _periodic_from(items: list[int], array: Values, period: int) -> int:
-    """The least ``n0`` with ``items[n + period] == items[n]`` for ``n0 <= n < len - period``.
-
-    ``array`` holds the same values as ``items``.
-    """
-    # Most periods fail within a few heaps of the end: look there one by one, and only then
-    # compare ever longer stretches at once, going back.
-    high = len(items) - period - 1
-    for n in range(high, max(high - 16, -1), -1):
-        if items[n] != items[n + period]:
-            return n + 1
-    high -= 16
+def _periodic_from(array: npt.NDArray[np.integer], period: int) -> int:
+    """The least ``n0`` with ``array[n + period] == array[n]`` for ``n0 <= n < len - period``."""
+    # Compare ever longer stretches at once, going back from the end.
+    high = len(array) - period - 1
     stretch = 64
     while high >= 0:
         low = max(high - stretch + 1, 0)
@@ -214,9 +235,10 @@ class OctalAnalysis(Summarised):
     """An octal game's Grundy values for heaps 0 to ``len(values) - 1`` and their period.
 
     ``preperiod`` and ``period`` are ``None`` when no period shows in the computed values.
-    ``computed`` heaps (0 to ``computed - 1``) came from the recurrence; the rest are copies
-    by a proven period. ``code`` is ``None`` for a game whose code would be unwieldy (a
-    subtraction game taking a million).
+    ``computed`` heaps (0 to ``computed - 1``, perhaps more than are shown when a proof was
+    sought further) came from the recurrence; the rest are copies by a proven period.
+    ``sparse`` holds the sparse statistics of the computed heaps. ``code`` is ``None`` for a
+    game whose code would be unwieldy (a subtraction game taking a million).
 
     >>> analyse_octal("0.07", 300).preperiod
     53
@@ -228,12 +250,13 @@ class OctalAnalysis(Summarised):
     period: int | None
     proven: bool
     computed: int
+    sparse: Sparse
 
     def as_json(self) -> dict[str, object]:
         """The analysis as a JSON-ready dict.
 
         >>> sorted(analyse_octal("0.3", 5).as_json())
-        ['code', 'computed', 'period', 'preperiod', 'proven', 'values']
+        ['code', 'computed', 'period', 'preperiod', 'proven', 'sparse', 'values']
         """
         return {
             "code": self.code,
@@ -242,6 +265,7 @@ class OctalAnalysis(Summarised):
             "period": self.period,
             "proven": self.proven,
             "computed": self.computed,
+            "sparse": asdict(self.sparse),
         }
 
 
@@ -254,18 +278,28 @@ def analyse_octal(
     *,
     progress: Progress | None = None,
     max_seconds: float | None = None,
+    prove_to: int | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> OctalAnalysis:
     """Grundy values of heaps 0..``up_to`` of ``game`` (a code or an OctalGame) and their period.
 
-    See :func:`analyse_heap_game` for ``progress`` and ``max_seconds``.
+    See :func:`analyse_heap_game` for the keywords.
 
     >>> result = analyse_octal("0.77", 300)  # Kayles (Guy & Smith 1956)
     >>> result.preperiod, result.period, result.proven
     (71, 12, True)
+    >>> analyse_octal("0.16", 10, prove_to=20_000).proven  # heaps past 20,000 are needed
+    False
     """
     octal = OctalGame.parse(game) if isinstance(game, str) else game
     return analyse_heap_game(
-        octal.rules, up_to, octal.code, progress=progress, max_seconds=max_seconds
+        octal.rules,
+        up_to,
+        octal.code,
+        progress=progress,
+        max_seconds=max_seconds,
+        prove_to=prove_to,
+        notice=notice,
     )
 
 
@@ -276,15 +310,22 @@ def analyse_heap_game(
     *,
     progress: Progress | None = None,
     max_seconds: float | None = None,
+    prove_to: int | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> OctalAnalysis:
-    """The analysis of the octal game with ``rules``, by the recurrence until a period is proven.
+    """The analysis of the octal game with ``rules``, computed until a period is proven.
 
-    Only heaps 0..``up_to`` count as evidence, so a period needing more heaps stays unproven.
-    Stretch by stretch the recurrence runs and the periodicity theorem is tried; once it holds,
-    the remaining heaps are copied. ``progress(done, total)`` follows the recurrence. Raises
+    Heaps 0..``up_to`` are computed and count as evidence, and with ``prove_to`` heaps beyond
+    them up to that one, as far as a proof needs: a period needing more stays unproven.
+    Stretch by stretch the values are computed (by the rare-value method of
+    :mod:`strategy.engine.rare_values`) and the periodicity theorem is tried; once it holds,
+    the remaining heaps are copied. A stretch ends at twice the last one, or, when the values
+    so far repeat over a quarter of them, at the heap that would prove that period.
+    ``progress(done, total)`` counts heaps, of those to the end of the stretch. Raises
     :class:`~strategy.engine.resources.TooLarge` up front when the values would not fit in
     memory, and, with ``max_seconds``, when no period is proven within the first
-    ``PROBE_HEAPS`` heaps and the recurrence to ``up_to`` would take longer than that.
+    ``PROBE_HEAPS`` heaps and the rest would take longer than that; ``notice(text)`` is then
+    told the estimate, once.
 
     >>> analyse_heap_game(HeapRules(one=(1, 3, 4), empty=frozenset({1, 3, 4})), 70).period
     7
@@ -297,34 +338,49 @@ def analyse_heap_game(
         raise InputError("the periodicity theorem is for octal games, which always take a token")
     if up_to < 0:
         raise InputError(f"up_to must not be negative, not {up_to}")
+    limit = up_to if prove_to is None else max(up_to, prove_to)
     require_values_memory(up_to)
-    total = rules.work(up_to)
-    report = None if progress is None else (lambda done, _: progress(done, total))
+    require_memory(BYTES_PER_COMPUTED_HEAP * (limit + 1), f"the values of {limit + 1:,} heaps")
     values: Values | None = None
-    end = min(_FIRST_STRETCH, up_to)
+    end = min(_FIRST_STRETCH, limit)
+    # Progress counts the heaps of the stretch under way: how far a proof needs is unknown.
+    report = None if progress is None else (lambda done, _: progress(done, end + 1))
     while True:
-        if max_seconds is not None and end > PROBE_HEAPS and values is not None:
-            require_time(
-                rules,
-                up_to,
+        if max_seconds is not None and values is not None and len(values) > PROBE_HEAPS:
+            seconds = estimated_seconds(rules, limit, values)
+            what = (
                 f"{code or 'this game'} shows no proven period by heap {len(values) - 1:,}, "
-                f"and heaps up to {up_to:,} by the recurrence",
-                max_seconds,
-                known=len(values),
+                f"and heaps up to {limit:,}"
             )
-        values = grundy_values(rules, end, known=values, progress=report)
-        found = find_periodicity(values.tolist(), rules.max_take)
-        if end == up_to or (found is not None and found.proven):
+            require_time(seconds, what, max_seconds)
+            if notice is not None:
+                notice(f"{what} would take about {duration_text(seconds)} at most")
+                notice = None
+        values = rare_grundy_values(rules, end, known=values, progress=report)
+        found = find_periodicity(values, rules.max_take)
+        if end == limit or (found is not None and found.proven):
             break
-        end = min(2 * end + 1, up_to)
+        end = min(_next_end(values, rules.max_take), limit)
     computed = len(values)
+    sparse = sparse_statistics(values)
     if found is None:
-        return OctalAnalysis(code, tuple(values.tolist()), None, None, False, computed)
+        shown = tuple(values[: up_to + 1].tolist())
+        return OctalAnalysis(code, shown, None, None, False, computed, sparse)
     if found.proven and computed <= up_to:
         values = _copy_period(values, found, up_to)
-    return OctalAnalysis(
-        code, tuple(values.tolist()), found.preperiod, found.period, found.proven, computed
-    )
+    shown = tuple(values[: up_to + 1].tolist())
+    return OctalAnalysis(code, shown, found.preperiod, found.period, found.proven, computed, sparse)
+
+
+def _next_end(values: Values, max_take: int) -> int:
+    """Where the next stretch of heaps ends: twice as far, or sooner where a period the values
+    show would be proven."""
+    end = 2 * len(values) - 1
+    seen = find_periodicity(values, max_take, share=_STRETCH_SHARE)
+    if seen is not None:
+        # The theorem asks 2 * n0 + 2 * p + k heaps, numbered 0 on.
+        end = min(end, 2 * seen.preperiod + 2 * seen.period + max_take - 1)
+    return max(end, len(values))
 
 
 def _copy_period(values: Values, found: Periodicity, up_to: int) -> Values:

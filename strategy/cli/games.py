@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from strategy.classic.octal import OctalAnalysis
+    from strategy.engine.rare_values import Sparse
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -46,6 +48,8 @@ MAX_EXACT_CELLS = 500_000
 # Heap games: the recurrence may run this long unless --time-limit says otherwise; longer
 # requests are refused up front with their estimate.
 TIME_LIMIT = 300.0
+# `octal --until-proven` computes to this heap at most unless told (0.376's proof needs 4.5M).
+PROVE_TO = 10_000_000
 # JSON with more values than this is written without indentation (one value a line is slow
 # to write and to read).
 INDENTED_VALUES = 10_000
@@ -129,20 +133,32 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     octal = add_command(
         commands,
         "octal",
-        "octal games by code: Grundy values by the recurrence until a period is proven "
-        "(Guy-Smith), then by copying",
+        "octal games by code: Grundy values by the rare-value method until a period is proven "
+        "(Guy-Smith), then by copying; the rare mask, rare heaps and largest value",
         "octal 0.77 --up-to 300\noctal 0.07 --json\noctal 0.137 --up-to 1000000 --out values.txt\n"
-        "octal 0.007 --up-to 100000 --json --out treblecross.json",
+        "octal 0.007 --up-to 100000 --json --out treblecross.json\n"
+        "octal 0.16 --up-to 20 --until-proven\n"
+        "octal 0.376 --up-to 20 --until-proven 5000000 --time-limit 1800 --max-seconds 1800",
         run_octal,
     )
     octal.add_argument("code", help="the code, such as 0.77 (Kayles) or 0.07 (Dawson's Kayles)")
     _add_heap_options(octal, 300)
+    octal.add_argument(
+        "--until-proven",
+        type=nonnegative_int,
+        nargs="?",
+        const=PROVE_TO,
+        metavar="HEAPS",
+        help="compute past --up-to as far as a proof of the period needs, up to heap HEAPS "
+        f"(default {PROVE_TO:,}); only heaps 0..--up-to are shown",
+    )
 
     grundy = add_command(
         commands,
         "grundy",
         "Grundy's game (split a heap into two unequal heaps): Grundy values, winning splits",
-        "grundy --up-to 100\ngrundy --heap 20 --json\ngrundy --up-to 100000 --json --out g.json",
+        "grundy --up-to 100\ngrundy --heap 20 --json\ngrundy --up-to 100000 --json --out g.json\n"
+        "grundy --up-to 2097152 --time-limit 600 --json --out g21.json",
         run_grundy,
     )
     grundy.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
@@ -294,13 +310,25 @@ def run_octal(args: argparse.Namespace) -> int:
 
     with ProgressBar(f"octal {args.code}") as progress:
         analysis = analyse_octal(
-            args.code, args.up_to, progress=progress, max_seconds=args.time_limit
+            args.code,
+            args.up_to,
+            progress=progress,
+            max_seconds=args.time_limit,
+            prove_to=args.until_proven,
+            notice=None if args.until_proven is None else _notice,
         )
     return emit(
         args,
         analysis.as_json(),
         lambda: [f"octal game {analysis.code}", *_sequence_lines(analysis)],
     )
+
+
+def _notice(text: str) -> None:
+    """The estimate of a long computation, up front, on stderr."""
+    import sys
+
+    print(f"strategy octal: {text}; computing until a period is proven", file=sys.stderr)
 
 
 def run_grundy(args: argparse.Namespace) -> int:
@@ -312,8 +340,12 @@ def run_grundy(args: argparse.Namespace) -> int:
     with ProgressBar("Grundy's game") as progress:
         game = analyse_grundys_game(up_to, progress=progress, max_seconds=args.time_limit)
     shown = GrundysGame(game.values[: args.up_to + 1])
-    obj: dict[str, Any] = shown.as_json()
-    tail = ["no period is known (Winning Ways conjectures one); values by the recurrence"]
+    sparse = game.sparse
+    obj: dict[str, Any] = shown.as_json() | {"sparse": dataclasses.asdict(sparse)}
+    tail = [
+        "no period is known (Winning Ways conjectures one); values by the rare-value method",
+        _sparse_line(sparse, len(game.values) - 1),
+    ]
     if args.heap is not None:
         splits = game.winning_splits(args.heap)
         obj["heap"] = {
@@ -344,18 +376,32 @@ def _value_lines(values: tuple[int, ...]) -> list[str]:
 
 def _sequence_lines(analysis: OctalAnalysis) -> list[str]:
     lines = _value_lines(analysis.values)
-    if analysis.period is None:
-        lines.append("no period shows yet; compute more heaps with --up-to")
+    last = analysis.computed - 1
+    if analysis.proven:
+        lines.append(
+            f"periodic from heap {analysis.preperiod:,} with period {analysis.period:,}, "
+            f"proven (Guy-Smith periodicity theorem) by heap {last:,}"
+        )
     else:
-        how = "proven (Guy-Smith periodicity theorem)" if analysis.proven else "not yet proven"
-        lines.append(
-            f"periodic from heap {analysis.preperiod} with period {analysis.period}, {how}"
-        )
+        lines.append(f"no period proven by heap {last:,}; compute further with --until-proven")
+        if analysis.period is not None:
+            lines.append(
+                f"the values repeat with period {analysis.period:,} from heap "
+                f"{analysis.preperiod:,}, over more than half of those computed (not proven)"
+            )
     if analysis.computed < len(analysis.values):
-        lines.append(
-            f"heaps 0..{analysis.computed - 1} by the recurrence, the rest copied by the period"
-        )
+        lines.append(f"heaps 0..{last:,} by the recurrence, the rest copied by the period")
+    lines.append(_sparse_line(analysis.sparse, last))
     return lines
+
+
+def _sparse_line(sparse: Sparse, last: int) -> str:
+    """Flammenkamp's sparse statistics of heaps 0..``last`` in one line."""
+    return (
+        f"heaps 0..{last:,}: rare mask {sparse.mask:x}, {sparse.rare:,} rare values, the last "
+        f"at heap {sparse.last_rare:,}; largest value {sparse.largest} at heap "
+        f"{sparse.largest_at:,}"
+    )
 
 
 def run_tictactoe(args: argparse.Namespace) -> int:

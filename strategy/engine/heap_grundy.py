@@ -34,7 +34,9 @@ __all__ = [
     "HeapRules",
     "Values",
     "estimated_seconds",
+    "fill_values",
     "grundy_values",
+    "new_values",
     "require_time",
     "require_values_memory",
 ]
@@ -173,17 +175,17 @@ def require_values_memory(up_to: int) -> None:
     require_memory((up_to + 1) * BYTES_PER_HEAP, what)
 
 
-def require_time(rules: HeapRules, up_to: int, what: str, limit: float, known: int = 0) -> None:
-    """Raise ``TooLarge`` if heaps ``known..up_to`` would take more than ``limit`` seconds.
+def require_time(seconds: float, what: str, limit: float) -> None:
+    """Raise ``TooLarge`` if work estimated at ``seconds`` would take more than ``limit``.
 
     ``what`` names the work in the message.
 
-    >>> require_time(HeapRules(two=(0,), unequal=True), 10**6, "Grundy's game to 10^6", 60)
+    >>> grundys_game = HeapRules(two=(0,), unequal=True)
+    >>> require_time(estimated_seconds(grundys_game, 10**6), "Grundy's game to 10^6", 60)
     Traceback (most recent call last):
     ...
     strategy.engine.resources.TooLarge: Grundy's game to 10^6 would take about ... min ...
     """
-    seconds = estimated_seconds(rules, up_to, known)
     if seconds > limit:
         raise TooLarge(
             f"{what} would take about {_duration(seconds)} (the limit is {_duration(limit)}); "
@@ -220,6 +222,18 @@ def grundy_values(
     >>> grundy_values(subtraction, 14, known=first).tolist()
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0]
     """
+    values = new_values(rules, up_to, known)
+    fill_values(rules, values, 0 if known is None else len(known), up_to, progress)
+    return values[: up_to + 1]
+
+
+def new_values(rules: HeapRules, up_to: int, known: Values | None = None) -> Values:
+    """An array for the values of heaps 0 to ``up_to``, wide enough for any of them, holding
+    ``known`` at its start and zeros after.
+
+    >>> new_values(HeapRules(one=(1,)), 3, np.array([0, 1], dtype=np.uint16)).tolist()
+    [0, 1, 0, 0]
+    """
     if up_to < 0:
         raise InputError(f"up_to must not be negative, not {up_to}")
     start = 0 if known is None else len(known)
@@ -229,9 +243,21 @@ def grundy_values(
     values: Values = np.zeros(max(up_to + 1, start), dtype=dtype)
     if known is not None:
         values[:start] = known
+    return values
+
+
+def fill_values(
+    rules: HeapRules, values: Values, start: int, up_to: int, progress: Progress | None = None
+) -> None:
+    """Heaps ``start..up_to`` of ``values`` by the recurrence, from the values before them.
+
+    >>> values = new_values(HeapRules(two=(0,), unequal=True), 6)  # Grundy's game
+    >>> fill_values(HeapRules(two=(0,), unequal=True), values, 0, 6)
+    >>> values.tolist()
+    [0, 0, 0, 1, 0, 2, 1]
+    """
     fill = _fill_with_splits if rules.two else _fill_without_splits
     fill(rules, values, start, up_to, progress)
-    return values[: up_to + 1]
 
 
 def _fill_without_splits(
