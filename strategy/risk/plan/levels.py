@@ -5,16 +5,20 @@ Inside a group only a few numbers vary: the armies on the held territories that 
 enemy (its *live* ones, ranked densely by :class:`~strategy.risk.plan.ranks.Ranking`),
 the defenders on the enemy territories bordering it (its *front*, each from 1 to what it
 started with: nobody has attacked the others), and ``keep:K``'s memory. Each such
-combination is one *slot* of the group's array. A roll that does not capture leads to a
-slot of the same group with fewer armies in play; a capture leads to the group holding
-one territory more. So groups are solved *level by level*, most territories held first,
-and inside a group in *wavefronts* of equal armies in play, each wavefront and each
-attack one numpy operation over all its slots. The arithmetic is the compact induction's
-(:mod:`strategy.risk.plan.compact`), term by term in the same order, so the values agree
-to round-off.
+combination is one *slot*, numbered densely. A roll that does not capture leads to a slot
+of the same group with fewer armies in play; a capture leads to the group holding one
+territory more.
 
-The states a group holds are every combination in its bounds, met or not: the arrays are
-dense, so what a state costs is a few bytes, not a Python object.
+A forward pass, fewest territories held first, finds the slots reached from the start
+(most slots of a dense group never are: on North America with two stacks 0.4%). Then the
+groups are solved *level by level*, most territories held first, and inside a group in
+*wavefronts* of equal armies in play: every roll of every attack of a wavefront is one
+numpy operation, and so is every number of armies moved in after a capture. The
+arithmetic is the compact induction's (:mod:`strategy.risk.plan.compact`) term by term,
+except that the best number moved in is the plain maximum (ties there are round-off), so
+the values agree to round-off. A group keeps its reached slots (sorted) and their values,
+16 bytes a state; where each slot is among them is a dense array only while its level or
+the one below is solved.
 
 >>> from strategy.risk.plan.position import path_turn
 >>> values = solve_levels(path_turn(3, (1,)))
@@ -96,7 +100,7 @@ class Group:
     @cached_property
     def counts(self) -> tuple[Ints, Ints]:
         """The armies of each attacker vector, and of each defender combination."""
-        return self.ranking.all().sum(axis=1), self.grid.sum(axis=1)
+        return self.ranking.sums(), self.grid.sum(axis=1)
 
     def play(self, slots: Ints) -> Ints:
         """The armies in play at these slots: every move lowers them."""
@@ -230,11 +234,11 @@ class _Solver:
         # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
         waiting: dict[int, list[Ints]] = {}
         if arrived:
-            for wave in group.waves(np.unique(np.concatenate(arrived))):
+            for wave in group.waves(_distinct(np.concatenate(arrived), group.size)):
                 waiting[int(group.play(wave[:1])[0])] = [wave]
         found = [np.zeros(0, np.int64)]
         while waiting:
-            slots = np.unique(np.concatenate(waiting.pop(max(waiting))))
+            slots = _distinct(np.concatenate(waiting.pop(max(waiting))), group.size)
             found.append(slots)
             for chunk in _chunks(slots):
                 _, _, p, child, _ = self.rolled(group, chunk, attacks)
@@ -243,10 +247,12 @@ class _Solver:
         reached = np.sort(np.concatenate(found))
         for chunk in _chunks(reached):
             for s, t in attacks:
-                after = self.arrived[group.owned | 1 << t]
-                after.append(self.landings(group, s, t, chunk)[2])
-                if len(after) > 64:  # many captures land on the same slots: merge them
-                    after[:] = [np.unique(np.concatenate(after))]
+                owned = group.owned | 1 << t
+                size, after = self.groups[owned].size, self.arrived[owned]
+                after.append(_distinct(self.landings(group, s, t, chunk)[2], size))
+                # Captures from many slots land on the same ones: merge before they pile up.
+                if sum(map(len, after)) > 2 * len(after[0]) + CHUNK * 4:
+                    after[:] = [_distinct(np.concatenate(after), size)]
         return reached
 
     def rolled(
@@ -332,16 +338,17 @@ class _Solver:
             return np.zeros(armies.shape, bool)
         return armies >= self.keep
 
-    def payoff(self, group: Group, armies: Ints, kept: Bools) -> Floats:
-        """Each row's payoff if the turn ends there."""
+    def payoff(self, group: Group, slots: Ints) -> Floats:
+        """Each slot's payoff if the turn ends there."""
         turn, owned = self.turn, group.owned
         held = float(owned & turn.target == turn.target)
         taken = float((owned & ~turn.attacker & turn.target).bit_count())
-        kind, rows = turn.objective.kind, armies.shape[0]
+        kind = turn.objective.kind
         if kind == "capture-all":
-            return np.full(rows, held)
+            return np.full(len(slots), held)
         if kind == "territories":
-            return np.full(rows, taken)
+            return np.full(len(slots), taken)
+        armies, _, kept = group.decode(slots)
         if kind == "value":
             lost = self.total - armies.sum(axis=1)
             return np.asarray(turn.objective.amount * held + taken - lost, np.float64)
@@ -378,12 +385,22 @@ class _Solver:
                 option += chance[at[row], attack] * gain[at[row], attack]
                 options = np.full((len(chunk), len(attacks)), -np.inf)
                 options[row, attack] = option
-                a_chunk, _, k_chunk = group.decode(chunk)
-                best = self.payoff(group, a_chunk, k_chunk)
+                best = self.payoff(group, chunk)
                 for i in range(len(attacks)):
                     best = np.where(options[:, i] > best + self.tie, options[:, i], best)
                 values[at] = best
         return values
+
+
+def _distinct(slots: Ints, size: int) -> Ints:
+    """``slots`` (numbers below ``size``) without repeats, in no particular order: each
+    writes its place to a scratch array, and the place that stays there is the one kept
+    (a pass over the slots, not a sort; only the pages written are ever touched)."""
+    scratch = np.empty(size, np.int64)
+    places = np.arange(len(slots))
+    scratch[slots] = places
+    kept: Ints = slots[scratch[slots] == places]
+    return kept
 
 
 def _chunks(slots: Ints) -> Iterator[Ints]:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from functools import cache
 from math import comb
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-Ints = NDArray[np.int64]
+#: Whole numbers of any width: army vectors are kept in 16 bits.
+Ints = NDArray[np.signedinteger[Any]]
 
 
 class Ranking:
@@ -53,15 +55,31 @@ class Ranking:
         """Every army vector, in the order of their numbers."""
         return _vectors(self.parts, self.total)
 
+    def sums(self) -> Ints:
+        """The armies of every vector, in the order of their numbers."""
+        return _sums(self.parts, self.total)
+
 
 @cache
 def _vectors(parts: int, total: int) -> Ints:
     """The army vectors of ``parts`` territories summing to at most ``total``, in order
-    (kept: each size is asked for again by many groups; callers do not write to it)."""
+    (kept: each size is asked for again by many groups; callers do not write to it), in
+    16 bits where the armies fit: North America's eight live territories make 3 million."""
+    kind = np.int16 if total < 2**15 else np.int64
     if parts == 0:
-        return np.zeros((1, 0), np.int64)
+        return np.zeros((1, 0), kind)
     blocks = []
     for first in range(total + 1):
         rest = _vectors(parts - 1, total - first)
-        blocks.append(np.column_stack([np.full(len(rest), first, np.int64), rest]))
-    return np.concatenate(blocks)
+        blocks.append(np.column_stack([np.full(len(rest), first, kind), rest]))
+    found: Ints = np.concatenate(blocks)
+    return found
+
+
+@cache
+def _sums(parts: int, total: int) -> Ints:
+    """:meth:`Ranking.sums`, made once for each shape (groups share it, as they share the
+    vectors: kept per group, Asia's would take gigabytes)."""
+    vectors = _vectors(parts, total)
+    found: Ints = vectors.sum(axis=1, dtype=vectors.dtype)
+    return found
