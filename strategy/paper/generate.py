@@ -12,6 +12,7 @@ from pathlib import Path
 from strategy.engine.atomic import write_text_atomic
 from strategy.paper.battles import battle_sections
 from strategy.paper.cheat import cheat_sections
+from strategy.paper.continents import continent_sections
 from strategy.paper.large import large_sections
 from strategy.paper.latex import macro
 from strategy.paper.optimal_play import optimal_sections
@@ -37,6 +38,7 @@ def generate(directory: Path) -> list[Path]:
         .merge(optimal_sections(directory))
         .merge(rgd_sections(directory))
         .merge(turn_sections())
+        .merge(continent_sections())
         .merge(placement_sections())
         .merge(large_sections(reports, directory))
         .merge(cheat_sections())
