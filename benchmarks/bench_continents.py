@@ -19,7 +19,7 @@ import time
 from common import machine
 
 from strategy.paper.continents import PAPER_LIMIT, continent_cells, continents_markdown
-from strategy.risk.plan import classic_map
+from strategy.risk.turns import classic_map
 
 
 def main() -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from strategy.paper.continents import THRESHOLDS, Cell, _Column, continent_cells, stack_cells
-from strategy.risk.chain import chain_odds
-from strategy.risk.plan import Map, Turn, build_turn, classic_map, plan_turn
-from strategy.risk.plan.baselines import compare
-from strategy.risk.plan.size import state_bound
+from strategy.risk.paths import chain_odds
+from strategy.risk.turns import Map, Turn, build_turn, classic_map, plan_turn
+from strategy.risk.turns.baselines import compare
+from strategy.risk.turns.size import state_bound
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = classic_map()

@@ -31,11 +31,11 @@ from fractions import Fraction
 
 from strategy.paper.common import Section
 from strategy.paper.latex import decimal, tabular
-from strategy.risk.need import minimum_armies
-from strategy.risk.plan import Map, Turn, build_turn, classic_map, plan_turn
-from strategy.risk.plan.baselines import chains
-from strategy.risk.plan.size import state_bound
-from strategy.risk.plan.solve import FLOAT_LIMIT
+from strategy.risk.fewest import minimum_armies
+from strategy.risk.turns import Map, Turn, build_turn, classic_map, plan_turn
+from strategy.risk.turns.baselines import chains
+from strategy.risk.turns.size import state_bound
+from strategy.risk.turns.solve import FLOAT_LIMIT
 
 #: The probabilities a cell's stack must reach, and the armies on each enemy territory.
 THRESHOLDS = (Fraction(1, 2), Fraction(4, 5), Fraction(19, 20))
