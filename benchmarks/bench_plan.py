@@ -158,6 +158,8 @@ def main() -> None:
         tracemalloc.stop()
         print(f"  float peak memory {human_bytes(peak)} = {peak / plan.states:,.0f} bytes a state")
         if compiled() is not None:
+            warm = timed(partial(solve_levels, turn, compiled=True), 1)[1]
+            print(f"  first compiled solve (compiling, or loading numba's cache): {warm:.2f} s")
             paths = [
                 timed(partial(solve_levels, turn, compiled=c), arguments.repeats)[1]
                 for c in (True, False)

@@ -45,8 +45,31 @@ def _rank(below: Array, total: int, armies: Array) -> int:
     return int(found)
 
 
-#: The loops call it by this name: :func:`compiled` puts the compiled one here.
+def _roll_child(
+    shape: Array, below: Array, armies: Array, step: tuple[int, int, int, int, int], stay: int,
+    keep: int,
+) -> tuple[int, int]:  # fmt: skip
+    """The slot one roll without capture leads to, and the armies it drops (left behind
+    with ``stay`` or fewer), from the slot with these ``armies`` (left as they were).
+    ``step`` is (kept, the front's number, the source's live column, armies lost, the
+    front's number's fall by the defenders killed)."""
+    kept, defending, s, lost, fall = step
+    a = armies[s]
+    left = a - lost
+    drop = 0 < left <= stay
+    also = kept == 1 or (drop and left >= keep)
+    armies[s] = 0 if drop else left
+    moved = rank_of(below, shape[2], armies)
+    armies[s] = a
+    child = ((1 if also else 0) * shape[0] + moved) * shape[1] + defending - fall
+    return child, left if drop else 0
+
+
+#: The loops call these by these names: :func:`compiled` puts the compiled ones here.
 rank_of: Callable[[Array, int, Array], int] = _rank
+roll_child: Callable[
+    [Array, Array, Array, tuple[int, int, int, int, int], int, int], tuple[int, int]
+] = _roll_child
 
 
 def reach_rolls(
@@ -57,7 +80,7 @@ def reach_rolls(
     """Mark in ``marks`` (one flag a slot of the group, ``start``'s set) every slot a roll
     without capture leads to from ``start`` or from a slot marked so: the order does not
     matter here."""
-    attackers, defenders, total = shape[0], shape[1], shape[2]
+    attackers, defenders = shape[0], shape[1]
     stack = np.empty(max(len(start), 1024), np.int64)
     top = 0
     for slot in start:
@@ -78,14 +101,8 @@ def reach_rolls(
             for j in range(p.shape[2]):
                 if p[a, d, j] <= 0:
                     continue
-                left = a - lost[a, d, j]
-                drop = 0 < left <= stay
-                also = kept == 1 or (drop and left >= keep)
-                armies[s] = 0 if drop else left
-                moved = rank_of(below, total, armies)
-                armies[s] = a
-                child = ((1 if also else 0) * attackers + moved) * defenders + defending
-                child -= killed[a, d, j] * strides[t]
+                step = (kept, defending, s, lost[a, d, j], killed[a, d, j] * strides[t])
+                child, _ = roll_child(shape, below, armies, step, stay, keep)
                 if not marks[child]:
                     marks[child] = True
                     if top == len(stack):
@@ -104,7 +121,7 @@ def solve_rolls(
     ending the turn (``payoff``) and each attack's rolls (those without capture by the
     values found already, a capture by ``chance`` times ``gain``, by attack), as in
     levels.py."""
-    attackers, defenders, total = shape[0], shape[1], shape[2]
+    attackers, defenders = shape[0], shape[1]
     armies = np.empty(vectors.shape[1], np.int64)
     for at in order:
         slot = reached[at]
@@ -121,15 +138,10 @@ def solve_rolls(
             for j in range(p.shape[2]):
                 if p[a, d, j] <= 0:
                     continue
-                left = a - lost[a, d, j]
-                drop = 0 < left <= stay
-                also = kept == 1 or (drop and left >= keep)
-                armies[s] = 0 if drop else left
-                moved = rank_of(below, total, armies)
-                armies[s] = a
-                child = ((1 if also else 0) * attackers + moved) * defenders + defending
-                known = values[where[child - killed[a, d, j] * strides[t]]]
-                option += p[a, d, j] * (left + known if counts and drop else known)
+                step = (kept, defending, s, lost[a, d, j], killed[a, d, j] * strides[t])
+                child, bonus = roll_child(shape, below, armies, step, stay, keep)
+                known = values[where[child]]
+                option += p[a, d, j] * (bonus + known if counts else known)
             option += chance[i, at] * gain[i, at]
             if option > best + tie:
                 best = option
@@ -214,6 +226,6 @@ def compiled() -> Kernels | None:
     except ImportError:
         return None
     jit = numba.njit(cache=True)
-    global rank_of  # numba reads the loops' globals when it compiles them
-    rank_of = jit(_rank)
+    global rank_of, roll_child  # numba reads the loops' globals when it compiles them
+    rank_of, roll_child = jit(_rank), jit(_roll_child)
     return jit(reach_rolls), jit(solve_rolls), jit(land)
