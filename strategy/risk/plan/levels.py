@@ -57,6 +57,9 @@ WORKING_BYTES = 256 * 2**20
 #: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
 #: Kamchatka, 860,000 on Asia from Ukraine, 3,100,000 on North America with two stacks).
 STATES_PER_SECOND = 400_000
+#: How many times that the compiled loops work through (bench_plan.py: 3.3-3.6 on North
+#: America from Kamchatka, 3.3-5.4 on Asia from Ukraine 16 v 1), where numba is installed.
+COMPILED_GAIN = 3
 #: Slots worked on at once.
 CHUNK = 1 << 15
 
@@ -577,7 +580,8 @@ class LevelValues(Mapping[TurnState, float]):
 def level_cost(turn: Turn) -> tuple[int, int, float]:
     """Before any work: the states the level solver may reach (the bound of
     :func:`strategy.risk.plan.size.state_bound` without fronts), its peak memory at that
-    bound (each state kept, two levels' slot positions, one chunk's work) and its time.
+    bound (each state kept, two levels' slot positions, one chunk's work) and its time
+    (shorter where the compiled loops will run).
 
     >>> from strategy.risk.plan.position import path_turn
     >>> bound, memory, seconds = level_cost(path_turn(4, (1, 1)))
@@ -592,7 +596,8 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
     pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
     bound = state_bound(turn, fronts=False)
     memory = bound * STATE_BYTES + pairs * POSITION_BYTES + WORKING_BYTES
-    return bound, memory, bound / STATES_PER_SECOND
+    fast = bound >= kernels.COMPILE_FROM and kernels.compiled() is not None
+    return bound, memory, bound / STATES_PER_SECOND / (COMPILED_GAIN if fast else 1)
 
 
 def _held(turn: Turn) -> set[int]:
