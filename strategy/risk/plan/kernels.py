@@ -5,7 +5,7 @@ temporary arrays (about 260 ns an outcome); these loops walk the same slots one 
 with the same arithmetic, so they find the same values (to round-off: the terms are added
 in the same order). They are plain Python over numpy arrays, compiled by :func:`compiled`
 with ``numba.njit(cache=True)`` (numba is the ``fast-plans`` extra: about 208 MB installed
-and 0.45 s to import, paid only by a solve big enough to use it). Uncompiled they run as
+and 0.45-0.75 s to import, paid only by a solve big enough to use it). Uncompiled they run as
 they are, a thousand times slower: the tests compile them.
 
 A group's slot is ``(kept * A + rank) * D + d`` (:class:`~strategy.risk.plan.levels.Group`):
