@@ -15,7 +15,7 @@ A group's slot is ``(kept * A + rank) * D + d`` (:class:`~strategy.risk.plan.lev
 >>> import numpy as np
 >>> from strategy.risk.plan.ranks import Ranking
 >>> ranking = Ranking(2, 3)
->>> rank_of(ranking.below, 3, np.array([1, 2])), int(ranking.rank(np.array([[1, 2]]))[0])
+>>> rank_of(ranking.below, 3, np.array([1, 2]), 0, 0), int(ranking.rank(np.array([[1, 2]]))[0])
 (6, 6)
 """
 
@@ -36,21 +36,32 @@ COMPILE_FROM = 200_000
 NEVER = 2**62
 
 
-def _rank(below: Array, total: int, armies: Array) -> int:
-    """The dense number of one army vector (:meth:`Ranking.rank` for one row)."""
-    found, left = 0, total
-    for i in range(len(armies)):
+def _rank(below: Array, left: int, armies: Array, start: int, found: int) -> int:
+    """The dense number of one army vector (:meth:`Ranking.rank` for one row) from its
+    parts from ``start`` on, given the number ``found`` for the parts before and the
+    armies ``left`` for the rest (the total, from the first part)."""
+    for i in range(start, len(armies)):
         found += below[i, left, armies[i]]
         left -= armies[i]
     return int(found)
 
 
+def _prefixes(below: Array, total: int, armies: Array, found: Array, left: Array) -> None:
+    """For each part of ``armies``, the number found and the armies left before it: a roll
+    changes one part, and the number is worked out again only from there."""
+    found[0], left[0] = 0, total
+    for i in range(len(armies) - 1):
+        found[i + 1] = found[i] + below[i, left[i], armies[i]]
+        left[i + 1] = left[i] - armies[i]
+
+
 def _roll_child(
-    shape: Array, below: Array, armies: Array, step: tuple[int, int, int, int, int], stay: int,
-    keep: int,
+    shape: Array, below: Array, armies: Array, before: tuple[Array, Array],
+    step: tuple[int, int, int, int, int], stay: int, keep: int,
 ) -> tuple[int, int]:  # fmt: skip
     """The slot one roll without capture leads to, and the armies it drops (left behind
-    with ``stay`` or fewer), from the slot with these ``armies`` (left as they were).
+    with ``stay`` or fewer), from the slot with these ``armies`` (left as they were) and
+    their :func:`_prefixes` ``before``.
     ``step`` is (kept, the front's number, the source's live column, armies lost, the
     front's number's fall by the defenders killed)."""
     kept, defending, s, lost, fall = step
@@ -59,16 +70,18 @@ def _roll_child(
     drop = 0 < left <= stay
     also = kept == 1 or (drop and left >= keep)
     armies[s] = 0 if drop else left
-    moved = rank_of(below, shape[2], armies)
+    moved = rank_of(below, before[1][s], armies, s, before[0][s])
     armies[s] = a
     child = ((1 if also else 0) * shape[0] + moved) * shape[1] + defending - fall
     return child, left if drop else 0
 
 
 #: The loops call these by these names: :func:`compiled` puts the compiled ones here.
-rank_of: Callable[[Array, int, Array], int] = _rank
+rank_of: Callable[[Array, int, Array, int, int], int] = _rank
+prefixes: Callable[[Array, int, Array, Array, Array], None] = _prefixes
 roll_child: Callable[
-    [Array, Array, Array, tuple[int, int, int, int, int], int, int], tuple[int, int]
+    [Array, Array, Array, tuple[Array, Array], tuple[int, int, int, int, int], int, int],
+    tuple[int, int],
 ] = _roll_child
 
 
@@ -87,12 +100,14 @@ def reach_rolls(
         stack[top] = slot
         top += 1
     armies = np.empty(vectors.shape[1], np.int64)
+    before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
     while top > 0:
         top -= 1
         slot = stack[top]
         kept, rest = slot // (attackers * defenders), slot % (attackers * defenders)
         rank, defending = rest // defenders, rest % defenders
         armies[:] = vectors[rank]
+        prefixes(below, shape[2], armies, before[0], before[1])
         for i in range(len(sources)):
             s, t = sources[i], targets[i]
             a, d = armies[s], grid[defending, t]
@@ -102,7 +117,7 @@ def reach_rolls(
                 if p[a, d, j] <= 0:
                     continue
                 step = (kept, defending, s, lost[a, d, j], killed[a, d, j] * strides[t])
-                child, _ = roll_child(shape, below, armies, step, stay, keep)
+                child, _ = roll_child(shape, below, armies, before, step, stay, keep)
                 if not marks[child]:
                     marks[child] = True
                     if top == len(stack):
@@ -123,11 +138,13 @@ def solve_rolls(
     levels.py."""
     attackers, defenders = shape[0], shape[1]
     armies = np.empty(vectors.shape[1], np.int64)
+    before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
     for at in order:
         slot = reached[at]
         kept, rest = slot // (attackers * defenders), slot % (attackers * defenders)
         rank, defending = rest // defenders, rest % defenders
         armies[:] = vectors[rank]
+        prefixes(below, shape[2], armies, before[0], before[1])
         best = payoff[at]
         for i in range(len(sources)):
             s, t = sources[i], targets[i]
@@ -139,7 +156,7 @@ def solve_rolls(
                 if p[a, d, j] <= 0:
                     continue
                 step = (kept, defending, s, lost[a, d, j], killed[a, d, j] * strides[t])
-                child, bonus = roll_child(shape, below, armies, step, stay, keep)
+                child, bonus = roll_child(shape, below, armies, before, step, stay, keep)
                 known = values[where[child]]
                 option += p[a, d, j] * (bonus + known if counts else known)
             option += chance[i, at] * gain[i, at]
@@ -201,7 +218,7 @@ def land(
                     landed[j] = vectors[rank, column]
                 else:
                     landed[j] = (0 if drop else left) if column == -1 else (0 if dropped else moved)
-            ranked = rank_of(after_below, after[2], landed)
+            ranked = rank_of(after_below, after[2], landed, 0, 0)
             child = ((1 if kept_after else 0) * after[0] + ranked) * after[1] + front
             if len(marks):
                 marks[child] = True
@@ -226,6 +243,6 @@ def compiled() -> Kernels | None:
     except ImportError:
         return None
     jit = numba.njit(cache=True)
-    global rank_of, roll_child  # numba reads the loops' globals when it compiles them
-    rank_of, roll_child = jit(_rank), jit(_roll_child)
+    global rank_of, prefixes, roll_child  # numba reads the loops' globals when it compiles
+    rank_of, prefixes, roll_child = jit(_rank), jit(_prefixes), jit(_roll_child)
     return jit(reach_rolls), jit(solve_rolls), jit(land)
