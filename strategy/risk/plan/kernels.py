@@ -237,12 +237,17 @@ Kernels = tuple[Callable[..., None], Callable[..., None], Callable[..., None]]
 @cache
 def compiled() -> Kernels | None:
     """:func:`reach_rolls`, :func:`solve_rolls` and :func:`land` compiled (cached on disk
-    by numba), or None where numba is not installed."""
+    by numba where it finds a writable place, else compiled again in each process), or
+    None where numba is not installed."""
     try:
         import numba  # 0.45 s: only a solve big enough to need it pays
     except ImportError:
         return None
-    jit = numba.njit(cache=True)
+    try:
+        jit = numba.njit(cache=True)
+        jit(_rank)  # numba refuses here if it has nowhere to write its cache
+    except RuntimeError:
+        jit = numba.njit
     global rank_of, prefixes, roll_child  # numba reads the loops' globals when it compiles
     rank_of, prefixes, roll_child = jit(_rank), jit(_prefixes), jit(_roll_child)
     return jit(reach_rolls), jit(solve_rolls), jit(land)
