@@ -4,7 +4,9 @@ For Australia, South America and Africa from the positions below, prints the sta
 planner visits, the up-front bound, and the median seconds of an exact plan (the compact
 induction) and a float one (the level solver, strategy.risk.turns.levels), with the float
 one's states per second, peak memory (tracemalloc: numpy's arrays included) and bytes per
-state. Times are medians, wall and processor (the machine may be shared). Two plain
+state; where numba is installed, the level solver's compiled loops against its numpy path
+(processor seconds, states per second, ratio; also North America with ``--big``).
+Times are medians, wall and processor (the machine may be shared). Two plain
 baselines: the general induction (``method="states"``: every state and choice kept as
 objects), which must find the same values (the ratio of processor seconds is printed), and
 the engine's generic backward induction (strategy.engine.solve) on the same turn as a Game
@@ -47,6 +49,8 @@ from strategy.engine.solve import solve
 from strategy.risk.turns import build_turn, classic_map, parse_armies, plan_turn
 from strategy.risk.turns.bounds import plan_bounds
 from strategy.risk.turns.game import TurnGame
+from strategy.risk.turns.kernels import COMPILE_FROM, compiled
+from strategy.risk.turns.levels import solve_levels
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.size import state_bound
 from strategy.risk.turns.solve import plan_cost
@@ -66,6 +70,8 @@ POSITIONS = {
         "North Africa=3, Egypt=2, East Africa=2, Congo=2, South Africa=2, Madagascar=1",
     ),
 }
+#: Big positions whose level solve is timed on the numpy path too (where numba is installed).
+COMPARE = ("North America",)
 #: Where the engine's generic solver is timed too (it visits several times the states).
 ENGINE = ("Australia", "South America")
 #: North America and Asia: one stack from next door against 1 to 3 defenders, and two
@@ -151,6 +157,14 @@ def main() -> None:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         print(f"  float peak memory {human_bytes(peak)} = {peak / plan.states:,.0f} bytes a state")
+        if compiled() is not None:
+            warm = timed(partial(solve_levels, turn, compiled=True), 1)[1]
+            print(f"  first compiled solve (compiling, or loading numba's cache): {warm:.2f} s")
+            paths = [
+                timed(partial(solve_levels, turn, compiled=c), arguments.repeats)[1]
+                for c in (True, False)
+            ]
+            print(f"  level solver: {paths_line(plan.states, *paths)}")
         for exact in modes:
             general = plan_turn(turn, exact=exact, method="states")
             found = plan_turn(turn, exact=exact).value
@@ -193,7 +207,18 @@ def big(name: str) -> dict[str, object]:
     found["wall"] = time.perf_counter() - wall
     found["cpu"] = time.process_time() - cpu
     found["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    found["compiled"] = compiled() is not None and bound >= COMPILE_FROM
+    if name in COMPARE and found["compiled"] and "states" in found:
+        found["numpy_cpu"] = timed(partial(solve_levels, turn, compiled=False), 1)[1]
     return found
+
+
+def paths_line(states: int, fast: float, slow: float) -> str:
+    """The compiled level solver against its numpy path: seconds, states a second, ratio."""
+    return (
+        f"compiled {fast:.2f} s processor ({states / fast:,.0f} states/s), numpy path "
+        f"{slow:.2f} s ({states / slow:,.0f} states/s): {slow / fast:.1f}x"
+    )
 
 
 def report_big() -> None:
@@ -220,7 +245,11 @@ def report_big() -> None:
                 f"{found['states'] / found['cpu']:,.0f} states/s, peak memory "
                 f"{human_bytes(found['peak'])} = {found['peak'] / found['states']:,.0f} "
                 "bytes a state"
+                + ("" if found["compiled"] else " (numpy path: numba not installed or too small)")
             )
+            if "numpy_cpu" in found:
+                line = paths_line(found["states"], found["cpu"], found["numpy_cpu"])
+                print(f"  level solver: {line}")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,17 @@ def test_reinforcement_and_fortification_agree_with_the_exact_plans(turn: Turn, 
     assert abs(fortified.value - float(fortify_turn(turn, enemies + extra).value)) <= 1e-9
 
 
+@settings(max_examples=30, deadline=None)
+@given(turns())
+def test_the_compiled_loops_give_the_numpy_values(turn: Turn) -> None:
+    pytest.importorskip("numba")
+    numpy_path = solve_levels(turn, compiled=False)
+    compiled = solve_levels(turn, compiled=True)
+    assert len(compiled) == len(numpy_path)
+    for state, value in numpy_path.items():
+        assert abs(compiled[state] - value) <= 1e-12, state
+
+
 def test_the_classic_positions_give_the_compact_values() -> None:
     south = classic(
         "Central America=7,North Africa=6",

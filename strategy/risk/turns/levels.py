@@ -37,6 +37,7 @@ from math import prod
 import numpy as np
 from numpy.typing import NDArray
 
+from strategy.risk.turns import kernels
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.ranks import Ints, Ranking
 from strategy.risk.turns.size import state_bound
@@ -56,6 +57,9 @@ WORKING_BYTES = 256 * 2**20
 #: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
 #: Kamchatka, 860,000 on Asia from Ukraine, 3,100,000 on North America with two stacks).
 STATES_PER_SECOND = 400_000
+#: How many times that the compiled loops work through (bench_plan.py: 3.3-3.6 on North
+#: America from Kamchatka, 3.3-5.4 on Asia from Ukraine 16 v 1), where numba is installed.
+COMPILED_GAIN = 3
 #: Slots worked on at once.
 CHUNK = 1 << 15
 
@@ -150,9 +154,14 @@ class _Rolls:
         self.width = width
 
 
-def solve_levels(turn: Turn, *, progress: Progress | None = None) -> LevelValues:
+def solve_levels(
+    turn: Turn, *, progress: Progress | None = None, compiled: bool | None = None
+) -> LevelValues:
     """Every slot's value (rewards banked before it left out), by group, as a mapping from
-    the states.
+    the states. ``compiled`` walks the slots in loops compiled by numba
+    (:mod:`strategy.risk.turns.kernels`, the same values to round-off); by default where
+    numba is installed and the turn may reach :data:`~strategy.risk.turns.kernels.COMPILE_FROM`
+    states, and never without numba.
 
     >>> from strategy.risk.turns.building import path_turn
     >>> from strategy.risk.turns.solve import plan_turn
@@ -160,15 +169,24 @@ def solve_levels(turn: Turn, *, progress: Progress | None = None) -> LevelValues
     >>> len(solve_levels(turn)) == plan_turn(turn, method="states").states  # the same states
     True
     """
-    return _Solver(turn, progress).run()
+    loops = kernels.compiled() if compiled is not False else None
+    if compiled is None and loops is not None:
+        loops = loops if state_bound(turn, fronts=False) >= kernels.COMPILE_FROM else None
+    if compiled and loops is None:
+        raise ImportError(
+            "the compiled level solver needs numba: pip install 'strategy[fast-plans]'"
+        )
+    return _Solver(turn, progress, loops).run()
 
 
 class _Solver:
     """One solve: the groups, the roll tables, the marks of the slots reached and the
     values of the groups solved."""
 
-    def __init__(self, turn: Turn, progress: Progress | None) -> None:
-        self.turn, self.progress = turn, progress
+    def __init__(
+        self, turn: Turn, progress: Progress | None, loops: kernels.Kernels | None
+    ) -> None:
+        self.turn, self.progress, self.loops = turn, progress, loops
         self.total = turn.initial_armies
         self.near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
         self.stay = turn.rules.stay_behind
@@ -186,6 +204,8 @@ class _Solver:
         self.values: dict[int, Floats] = {}
         self.reached: dict[int, Ints] = {}
         self.arrived: dict[int, list[Ints]] = {owned: [] for owned in self.groups}
+        # The compiled path's marks of the slots landed on, a flag a slot, by group.
+        self.marks: dict[int, Bools] = {}
         self.positions: dict[int, Ints] = {}
 
     def run(self) -> LevelValues:
@@ -231,6 +251,8 @@ class _Solver:
         holding one territory more noted as arrived there."""
         attacks = self.attacks(group)
         arrived = self.arrived.pop(group.owned)
+        if self.loops is not None:
+            return self.reach_compiled(group, attacks, arrived)
         # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
         waiting: dict[int, list[Ints]] = {}
         if arrived:
@@ -254,6 +276,69 @@ class _Solver:
                 if sum(map(len, after)) > 2 * len(after[0]) + CHUNK * 4:
                     after[:] = [_distinct(np.concatenate(after), size)]
         return reached
+
+    def reach_compiled(
+        self, group: Group, attacks: list[tuple[int, int]], arrived: list[Ints]
+    ) -> Ints:
+        """:meth:`reach` by the compiled loops: flags instead of lists of slots."""
+        assert self.loops is not None
+        reach_rolls, _, land = self.loops
+        marks = self.marks.pop(group.owned, None)
+        if marks is None:
+            marks = np.zeros(group.size, bool)
+        for slots in arrived:
+            marks[slots] = True
+        reach_rolls(marks, np.flatnonzero(marks), *self.tables(group, attacks), self.keeping)
+        reached = np.flatnonzero(marks)
+        del marks
+        nothing = np.zeros(0)
+        for s, t in attacks:
+            owned = group.owned | 1 << t
+            after = self.marks.get(owned)
+            if after is None:
+                after = self.marks[owned] = np.zeros(self.groups[owned].size, bool)
+            where = np.zeros(0, np.int32)
+            land(reached, *self.landing(group, s, t), where, nothing, nothing, nothing, after)
+        return reached
+
+    @property
+    def keeping(self) -> int:
+        """``keep:K``'s K for the compiled loops (:data:`kernels.NEVER` for others)."""
+        return kernels.NEVER if self.keep is None else self.keep
+
+    def tables(self, group: Group, attacks: list[tuple[int, int]]) -> tuple[object, ...]:
+        """The arrays the compiled loops over ``group``'s rolls read, in their order."""
+        rolls = self.rolls
+        shape = np.array([group.attackers, group.defenders, self.total], np.int64)
+        sources = np.array([group.live.index(s) for s, _ in attacks], np.int64)
+        targets = np.array([group.front.index(t) for _, t in attacks], np.int64)
+        ranking = group.ranking
+        return (shape, ranking.all(), group.grid, group.strides, ranking.below, sources, targets,
+                rolls.can, rolls.lost, rolls.killed, rolls.p, self.stay)  # fmt: skip
+
+    def landing(self, group: Group, s: int, t: int) -> tuple[object, ...]:
+        """The arrays the compiled loop over captures of ``t`` from ``s`` reads."""
+        after = group.owned | 1 << t
+        nxt, enemies, near = self.groups[after], ~after, self.near
+        free = [int(bool(near[s] & enemies)), int(bool(near[t] & enemies))]
+        attack = np.array([group.live.index(s), group.front.index(t), *free], np.int64)
+        freed = [
+            j
+            for j, i in enumerate(group.live)
+            if i != s and near[t] >> i & 1 and not near[i] & enemies
+        ]
+        placed = [-1 if i == s else -2 if i == t else group.live.index(i) for i in nxt.live]
+        facing = [
+            group.front.index(e) if e in group.front else -1 - self.turn.armies[e]
+            for e in nxt.front
+        ]
+        shape = np.array([group.attackers, group.defenders, self.total], np.int64)
+        after_shape = np.array([nxt.attackers, nxt.defenders, self.total], np.int64)
+        return (shape, group.ranking.all(), group.grid, attack,
+                self.rolls.capture, self.low, self.stay, self.keeping, self.counts,
+                np.array(freed, np.int64), np.array(placed, np.int64),
+                np.array(facing, np.int64), after_shape, nxt.ranking.below,
+                nxt.strides)  # fmt: skip
 
     def rolled(
         self, group: Group, slots: Ints, attacks: list[tuple[int, int]]
@@ -359,6 +444,8 @@ class _Solver:
     def solve(self, group: Group) -> Floats:
         """The values of ``group``'s slots reached, by slot (0 at the others)."""
         attacks, reached = self.attacks(group), self.reached[group.owned]
+        if self.loops is not None:
+            return self.solve_compiled(group, attacks, reached)
         chance = np.zeros((len(reached), len(attacks)))
         gain = np.zeros((len(reached), len(attacks)))
         for low in range(0, len(reached), CHUNK):
@@ -389,6 +476,27 @@ class _Solver:
                 for i in range(len(attacks)):
                     best = np.where(options[:, i] > best + self.tie, options[:, i], best)
                 values[at] = best
+        return values
+
+    def solve_compiled(self, group: Group, attacks: list[tuple[int, int]], reached: Ints) -> Floats:
+        """:meth:`solve` by the compiled loops."""
+        assert self.loops is not None
+        _, solve_rolls, land = self.loops
+        chance = np.zeros((len(attacks), len(reached)))
+        gain = np.zeros((len(attacks), len(reached)))
+        nothing = np.zeros(0, bool)
+        for i, (s, t) in enumerate(attacks):
+            after = group.owned | 1 << t
+            found = (self.position(after), self.values[after], chance[i], gain[i], nothing)
+            land(reached, *self.landing(group, s, t), *found)
+        values = np.zeros(len(reached))
+        order = np.argsort(group.play(reached), kind="stable")
+        where, payoff = self.position(group.owned), self.payoff(group, reached)
+        (shape, vectors, grid, strides, below, sources, targets,
+         can, lost, killed, p, stay) = self.tables(group, attacks)  # fmt: skip
+        solve_rolls(values, order, reached, where, payoff, chance, gain, shape, vectors, grid,
+                    strides, below, sources, targets, can, lost, killed, p, stay, self.keeping,
+                    self.counts, self.tie)  # fmt: skip
         return values
 
 
@@ -476,7 +584,8 @@ UNSIZED = 10**10
 def level_cost(turn: Turn) -> tuple[int, int, float]:
     """Before any work: the states the level solver may reach (the bound of
     :func:`strategy.risk.turns.size.state_bound` without fronts), its peak memory at that
-    bound (each state kept, two levels' slot positions, one chunk's work) and its time.
+    bound (each state kept, two levels' slot positions, one chunk's work) and its time
+    (shorter where the compiled loops will run).
 
     >>> from strategy.risk.turns.building import path_turn
     >>> bound, memory, seconds = level_cost(path_turn(4, (1, 1)))
@@ -495,7 +604,8 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
         sizes[owned.bit_count()] += Group(turn, owned, near, total).size
     pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
     memory = bound * STATE_BYTES + pairs * POSITION_BYTES + WORKING_BYTES
-    return bound, memory, bound / STATES_PER_SECOND
+    fast = bound >= kernels.COMPILE_FROM and kernels.compiled() is not None
+    return bound, memory, bound / STATES_PER_SECOND / (COMPILED_GAIN if fast else 1)
 
 
 def _held(turn: Turn) -> set[int]:
