@@ -199,7 +199,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "Grundy's game (split a heap into two unequal heaps): Grundy values, winning splits",
         "grundy --up-to 100\ngrundy --heap 20 --json\ngrundy --up-to 100000 --json --out g.json\n"
         "grundy --up-to 2097152 --time-limit 600 --json --out g21.json\n"
-        "grundy --up-to 16777216 --stats --time-limit 3600",
+        "grundy --up-to 16777216 --stats --time-limit 3600 --max-seconds 3600",
         run_grundy,
     )
     grundy.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
