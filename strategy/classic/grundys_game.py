@@ -6,7 +6,8 @@ rare-value method of :mod:`strategy.engine.rare_values`. Whether the sequence is
 is open (Winning Ways, ch. 4, conjectures it is; Flammenkamp has computed 2^35 values without
 finding a period), so no period is claimed: the values are the answer, and a sum of heaps is
 won or lost by their nim-sum. They are held one byte a heap while below 256 (the largest to
-2^21 heaps is 231), so tens of millions of heaps fit where a tuple of ints would not.
+2^21 heaps is 231; the first 256 is at heap 7,250,049), two bytes after, so hundreds of
+millions of heaps fit where a tuple of ints would not.
 
 >>> game = analyse_grundys_game(20)
 >>> game.values[:10]
