@@ -175,6 +175,10 @@ def test_grundy(capsys: pytest.CaptureFixture[str]) -> None:
     assert nine["winning_splits"] == [[2, 7], [3, 6]]
     status, out, _ = run(capsys, "grundy", "--up-to", "30", "--heap", "9")
     assert status == 0 and "wins by splitting it into 2 + 7 or 3 + 6" in out
+    # --stats: the statistics without the values (heaps 0..181 hold Flammenkamp's first 12).
+    stats = run_json(capsys, "grundy", "--up-to", "181", "--stats")
+    assert "values" not in stats and stats["heaps"] == 182
+    assert (stats["sparse"]["largest"], stats["sparse"]["largest_at"]) == (12, 181)
 
 
 def test_a_huge_take_costs_nothing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,7 +192,8 @@ def test_a_huge_take_costs_nothing(capsys: pytest.CaptureFixture[str]) -> None:
         (["octal", "0.137", "--up-to", "10000000000"], "of memory"),
         (["subtraction", "1", "2", "--up-to", "10000000000"], "of memory"),
         (["octal", "0.007", "--up-to", "1000000"], "shows no proven period by heap 8,191"),
-        (["grundy", "--up-to", "10000000", "--time-limit", "60"], "would take about"),
+        (["grundy", "--up-to", "10000000", "--stats", "--time-limit", "60"], "would take about"),
+        (["grundy", "--up-to", "10000000"], "add --stats"),
     ],
 )
 def test_huge_heap_requests_are_refused_in_one_line(

@@ -10,14 +10,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.classic.grundys_game import RULES as GRUNDYS_GAME
+from strategy.classic.grundys_game import analyse_grundys_game
 from strategy.classic.octal import OctalGame, analyse_octal
 from strategy.engine.heap_grundy import HeapRules, fill_values, grundy_values, new_values
 from strategy.engine.rare_values import (
+    COMPACT_OVERHEAD,
+    compact_bytes,
+    compact_values,
     fill_rare,
     rare_grundy_values,
     rare_mask,
     sparse_statistics,
 )
+from strategy.engine.resources import Budget, TooLarge, use_budget
 
 
 def splitting_codes(digits: int) -> list[OctalGame]:
@@ -71,6 +76,34 @@ def test_short_codes_to_5000_heaps_under_any_mask(game: OctalGame, mask: int | N
 def test_grundys_game_to_50000_heaps() -> None:
     found = rare_grundy_values(GRUNDYS_GAME, 50_000)
     assert np.array_equal(found, grundy_values(GRUNDYS_GAME, 50_000))
+    # Compact: one byte a heap, the values being below 256.
+    assert found.dtype == np.uint8
+
+
+def test_a_value_past_the_compact_type_stops_the_rare_method_to_widen() -> None:
+    # Take 1 to 200 tokens, leaving no heap, one or two: every smaller heap is an option, so
+    # G(n) = n for n <= 200, and the values pass 255 (checked here by the full recurrence).
+    takes = tuple(range(1, 201))
+    rules = HeapRules(one=takes, two=takes, empty=frozenset(takes))
+    expected = grundy_values(rules, 300)
+    first_wide = int(np.flatnonzero(expected > 255)[0])
+    values = compact_values(np.zeros(0, np.uint8), 301)
+    fill_values(rules, values, 0, 239)
+    assert fill_rare(rules, values, 240, 300, 1, block=8, sample=8) == first_wide
+    assert np.array_equal(values[:first_wide], expected[:first_wide])
+    wide = values.astype(np.uint16)
+    assert fill_rare(rules, wide, first_wide, 300, 1, block=8, sample=8) == 301
+    assert np.array_equal(wide, expected)
+    assert np.array_equal(rare_grundy_values(rules, 300), expected)
+
+
+def test_the_memory_estimate_is_the_compact_one() -> None:
+    # 2^30 heaps plan 3 bytes each (a byte, and a copy to two should a value pass 255) and a
+    # fixed allowance: far below the 8 bytes a heap of a tuple's pointers alone.
+    heaps = 2**30
+    assert compact_bytes(heaps - 1) == 3 * heaps + COMPACT_OVERHEAD < 8 * heaps
+    with use_budget(Budget(memory=3 * heaps)), pytest.raises(TooLarge, match="3 B a heap"):
+        analyse_grundys_game(heaps - 1)
 
 
 def test_resuming_and_sparse_statistics() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +53,10 @@ PROVE_TO = 10_000_000
 # JSON with more values than this is written without indentation (one value a line is slow
 # to write and to read).
 INDENTED_VALUES = 10_000
+# `grundy` lists the values of this many heaps at most (2^22: some 15 MB of JSON, built whole
+# in memory at 8 bytes and more a value); beyond, `--stats` gives the statistics alone, so
+# that the values stay in their compact array (a byte a heap).
+LISTED_HEAPS = 1 << 22
 
 
 #: Pig's options.
@@ -158,10 +162,19 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "grundy",
         "Grundy's game (split a heap into two unequal heaps): Grundy values, winning splits",
         "grundy --up-to 100\ngrundy --heap 20 --json\ngrundy --up-to 100000 --json --out g.json\n"
-        "grundy --up-to 2097152 --time-limit 600 --json --out g21.json",
+        "grundy --up-to 2097152 --time-limit 600 --json --out g21.json\n"
+        "grundy --up-to 16777216 --stats --time-limit 3600 --max-seconds 3600",
         run_grundy,
     )
     grundy.add_argument("--heap", type=nonnegative_int, help="a heap to play: who wins, and how")
+    grundy.add_argument(
+        "--stats",
+        action="store_true",
+        help="the rare-value statistics (and --heap) without the values, which are listed up "
+        f"to {LISTED_HEAPS:,} heaps at most. Values take a byte a heap (3 planned, for a copy "
+        "should one pass 255, as at heap 7,250,049), so 2^30 heaps plan 3.25 GiB: time is "
+        "the limit, not memory (2^24 heaps: 17 min and 78 MiB on a shared 2-core machine)",
+    )
     _add_heap_options(grundy, 100)
 
     ttt = add_command(
@@ -334,14 +347,22 @@ def _notice(text: str) -> None:
 def run_grundy(args: argparse.Namespace) -> int:
     """Grundy values of Grundy's game, and a heap's winning splits."""
     from strategy.classic.grundys_game import GrundysGame, analyse_grundys_game
+    from strategy.engine.errors import InputError
     from strategy.engine.progress import ProgressBar
 
+    if args.up_to >= LISTED_HEAPS and not args.stats:
+        raise InputError(
+            f"listing the values of {args.up_to + 1:,} heaps is refused (at most "
+            f"{LISTED_HEAPS:,}); add --stats for the rare-value statistics alone"
+        )
     up_to = max(args.up_to, args.heap or 0)
     with ProgressBar("Grundy's game") as progress:
         game = analyse_grundys_game(up_to, progress=progress, max_seconds=args.time_limit)
-    shown = GrundysGame(game.values[: args.up_to + 1])
+    shown = GrundysGame(() if args.stats else game.values.array[: args.up_to + 1])
     sparse = game.sparse
-    obj: dict[str, Any] = shown.as_json() | {"sparse": dataclasses.asdict(sparse)}
+    obj: dict[str, Any] = {"game": "Grundy's game", "heaps": len(game.values)}
+    obj |= {} if args.stats else shown.as_json()
+    obj["sparse"] = dataclasses.asdict(sparse)
     tail = [
         "no period is known (Winning Ways conjectures one); values by the rare-value method",
         _sparse_line(sparse, len(game.values) - 1),
@@ -359,10 +380,11 @@ def run_grundy(args: argparse.Namespace) -> int:
             + (f"wins by splitting it into {ways}" if splits else "loses")
         )
     head = "Grundy's game: split one heap into two unequal heaps"
-    return emit(args, obj, lambda: [head, *_value_lines(shown.values), *tail])
+    listed = () if args.stats else shown.values
+    return emit(args, obj, lambda: [head, *(_value_lines(listed) if listed else []), *tail])
 
 
-def _value_lines(values: tuple[int, ...]) -> list[str]:
+def _value_lines(values: Sequence[int]) -> list[str]:
     """The values twenty to a line, each line headed by its first heap."""
     width = max(2, len(str(max(values))))
     cells = [f"{value:>{width}}" for value in range(max(values) + 1)]

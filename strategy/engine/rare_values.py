@@ -41,13 +41,17 @@ import numpy.typing as npt
 from strategy.engine import heap_grundy
 from strategy.engine.errors import InputError
 from strategy.engine.heap_grundy import HeapRules, Values, fill_values, new_values
+from strategy.engine.resources import human_bytes, require_memory
 
 __all__ = [
     "Sparse",
+    "compact_bytes",
+    "compact_values",
     "estimated_seconds",
     "fill_rare",
     "rare_grundy_values",
     "rare_mask",
+    "require_compact_memory",
     "sparse_statistics",
 ]
 
@@ -74,6 +78,15 @@ RECHECK = 1.5
 # method's cost per heap and per split with a rare heap, for estimates up front.
 SECONDS_PER_HEAP = 2e-5
 SECONDS_PER_RARE_SPLIT = 5e-8
+# numpy's bincount and index arithmetic copy their input to 8-byte integers: they see at most
+# this many heaps at a time, so that the values (one byte a heap while they are below 256)
+# stay the largest array, and a search for a missing rare value looks at stretches of at most
+# this many splits.
+CHUNK = 1 << 20
+# Memory up front: a byte a heap, and two more for the copy should a value pass 255; and the
+# arrays of a chunk, of a block and of the first heaps' recurrence besides.
+COMPACT_BYTES_PER_HEAP = 3
+COMPACT_OVERHEAD = 256 * 1024**2
 # The first splits looked at one stretch at a time when a rare value is searched for (the
 # first stretch holds the block's sample again).
 FIRST_SCAN = 4096
@@ -108,7 +121,12 @@ def rare_mask(values: npt.ArrayLike) -> int:
     >>> rare_mask([0, 1, 2, 4, 7, 1, 2])  # 1, 2, 4 and 7 have 1 or 3 of the bits of 7
     7
     """
-    counts = np.bincount(np.asarray(values, dtype=np.int64))
+    array = np.asarray(values)
+    counts = np.zeros(1, dtype=np.int64)
+    for start in range(0, len(array), CHUNK):
+        found = np.bincount(array[start : start + CHUNK])
+        counts = np.pad(counts, (0, max(len(found) - len(counts), 0)))
+        counts[: len(found)] += found
     size = 1 << max(int(len(counts) - 1).bit_length(), 1)
     spectrum = np.zeros(size, dtype=np.int64)
     spectrum[: len(counts)] = counts
@@ -125,12 +143,21 @@ def rare_mask(values: npt.ArrayLike) -> int:
 def _rare(values: npt.NDArray[np.integer], mask: int) -> npt.NDArray[np.bool_]:
     """Which of ``values`` are rare under ``mask``."""
     parity = np.zeros(len(values), dtype=np.uint8)
-    masked = values & mask
+    # The bits of the mask above the values' type are 0 in every value.
+    masked = values & (mask & np.iinfo(values.dtype).max)
     while masked.any():
         parity ^= (masked & 1).astype(np.uint8)
         masked = masked >> 1
     rare: npt.NDArray[np.bool_] = parity == 0
     return rare
+
+
+def _rare_heaps(
+    values: npt.NDArray[np.integer], mask: int, start: int = 0
+) -> Iterator[npt.NDArray[np.intp]]:
+    """The rare heaps of ``values`` under ``mask`` from heap ``start`` on, a chunk at a time."""
+    for first in range(start, len(values), CHUNK):
+        yield np.flatnonzero(_rare(values[first : first + CHUNK], mask)) + first
 
 
 def sparse_statistics(values: npt.ArrayLike, mask: int | None = None) -> Sparse:
@@ -139,16 +166,72 @@ def sparse_statistics(values: npt.ArrayLike, mask: int | None = None) -> Sparse:
     >>> sparse_statistics([0, 0, 0, 1, 0, 2, 1, 0], mask=2)  # only 2 is common
     Sparse(mask=2, rare=7, last_rare=7, largest=2, largest_at=5)
     """
-    array = np.asarray(values, dtype=np.int64)
+    array = np.asarray(values)
+    if array.dtype.kind != "u":
+        array = compact_values(array)
     chosen = rare_mask(array) if mask is None else mask
-    rare = np.flatnonzero(_rare(array, chosen))
+    count, last = 0, 0
+    for rare in _rare_heaps(array, chosen):
+        count += len(rare)
+        last = int(rare[-1]) if len(rare) else last
     return Sparse(
         chosen,
-        len(rare),
-        int(rare[-1]) if len(rare) else 0,
+        count,
+        last,
         int(array.max(initial=0)),
         int(np.argmax(array)) if len(array) else 0,
     )
+
+
+def compact_values(values: npt.ArrayLike, size: int | None = None) -> Values:
+    """``values`` in the narrowest unsigned type that holds them (at least one byte), in an
+    array of ``size`` (zeros after them) or of their own length (a view of ``values`` when
+    they are such an array already).
+
+    >>> compact_values([0, 3, 255]).dtype, compact_values([256]).dtype
+    (dtype('uint8'), dtype('uint16'))
+    >>> compact_values([1, 2], size=4).tolist()
+    [1, 2, 0, 0]
+    """
+    array = np.asarray(values)
+    largest = int(array.max(initial=0))
+    if array.dtype == _holding(largest) and size in (None, len(array)):
+        return array.view()  # no copy: tens of millions of heaps are in memory once only
+    compact: Values = np.zeros(
+        len(array) if size is None else max(size, len(array)), dtype=_holding(largest)
+    )
+    compact[: len(array)] = array
+    return compact
+
+
+def _holding(largest: int) -> np.dtype[np.unsignedinteger]:
+    """The narrowest unsigned type that holds ``largest``."""
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if largest <= np.iinfo(dtype).max:
+            return np.dtype(dtype)
+    return np.dtype(np.uint64)
+
+
+def require_compact_memory(up_to: int, what: str) -> None:
+    """Raise ``TooLarge`` when the compact values of heaps 0..``up_to`` would not fit, with
+    the rule the size comes from.
+
+    >>> require_compact_memory(2**40, "2^40 heaps")
+    Traceback (most recent call last):
+    ...
+    strategy.engine.resources.TooLarge: 2^40 heaps (3 B a heap and ...) needs about 3.0 TiB of ...
+    """
+    rule = f"{COMPACT_BYTES_PER_HEAP} B a heap and {human_bytes(COMPACT_OVERHEAD)}"
+    require_memory(compact_bytes(up_to), f"{what} ({rule})")
+
+
+def compact_bytes(up_to: int) -> int:
+    """The memory :func:`rare_grundy_values` plans for heaps 0..``up_to`` at most.
+
+    >>> compact_bytes(2**30 - 1) / 1024**3  # 3 GiB, and 0.25 GiB of working arrays
+    3.25
+    """
+    return (up_to + 1) * COMPACT_BYTES_PER_HEAP + COMPACT_OVERHEAD
 
 
 def estimated_seconds(rules: HeapRules, up_to: int, known: Values) -> float:
@@ -183,7 +266,8 @@ def rare_grundy_values(
     """The Grundy values of heaps 0 to ``up_to``, equal to :func:`grundy_values`'s, faster.
 
     ``known`` holds values already computed, which are kept. ``progress(done, total)`` counts
-    heaps.
+    heaps. The values are held in the narrowest unsigned type that holds them, one byte a
+    heap while they are below 256, and widened when a larger one appears.
 
     >>> from strategy.engine.heap_grundy import grundy_values
     >>> octal_45 = HeapRules(two=(1, 2), empty=frozenset({2}))  # 0.45
@@ -191,41 +275,60 @@ def rare_grundy_values(
     >>> bool((rare == grundy_values(octal_45, 6000)).all()), int(rare.max())
     (True, 8)
     """
-    values = new_values(rules, up_to, known)
+    if up_to < 0:
+        raise InputError(f"up_to must not be negative, not {up_to}")
+    values = compact_values(np.zeros(0, np.uint8) if known is None else known, up_to + 1)
     heap = 0 if known is None else len(known)
-    if heap <= up_to and (not rules.two or up_to < FIRST_HEAPS):
-        fill_values(rules, values, heap, up_to)
-        heap = up_to + 1
-    if heap < FIRST_HEAPS <= up_to:
-        fill_values(rules, values, heap, FIRST_HEAPS - 1)
-        heap = FIRST_HEAPS
+    first = min(FIRST_HEAPS if rules.two else up_to + 1, up_to + 1)
+    if heap < first:
+        values = _by_recurrence(rules, values, heap, first - 1)
+        heap = first
     while heap <= up_to:
         end = min(up_to, int(heap * RECHECK))
         rare = _rare_count(values[:heap])
         if rare is not None and _pays(rules, heap, rare):
-            fill_rare(rules, values, heap, end, rare_mask(values[:heap]), progress=progress)
-        else:
-            # No mask separates the values, or the full recurrence still costs less: it runs
-            # in stretches, for progress (long ones: each starts by reading the values so far).
-            stretch = max(BLOCK, heap // 16)
-            for start in range(heap, end + 1, stretch):
-                fill_values(rules, values, start, min(start + stretch - 1, end))
-                if progress is not None:
-                    progress(min(start + stretch, end + 1), up_to + 1)
+            stop = fill_rare(rules, values, heap, end, rare_mask(values[:heap]), progress=progress)
+            if stop <= end:  # the value of heap `stop` does not fit
+                values = values.astype(_holding(np.iinfo(values.dtype).max + 1))
+            heap = stop
+            continue
+        # No mask separates the values, or the full recurrence still costs less: it runs in
+        # stretches, for progress (long ones: each starts by reading the values so far).
+        stretch = max(BLOCK, heap // 16)
+        for start in range(heap, end + 1, stretch):
+            values = _by_recurrence(rules, values, start, min(start + stretch - 1, end))
+            if progress is not None:
+                progress(min(start + stretch, end + 1), up_to + 1)
         heap = end + 1
     if progress is not None:
         progress(up_to + 1, up_to + 1)
     return values[: up_to + 1]
 
 
+def _by_recurrence(rules: HeapRules, values: Values, start: int, end: int) -> Values:
+    """``values`` with heaps ``start..end`` filled by the full recurrence, widened if a value
+    needs it (the recurrence works in a type wide enough for any value, on a copy of the
+    heaps up to ``end``: it costs far more than the copy)."""
+    wide = new_values(rules, end, values[:start])
+    fill_values(rules, wide, start, end)
+    largest = int(wide[start:].max(initial=0))
+    if largest > np.iinfo(values.dtype).max:
+        values = values.astype(_holding(largest))
+    values[start : end + 1] = wide[start:]
+    return values
+
+
 def _rare_count(values: Values) -> int | None:
     """How many of ``values`` are rare under their best mask, or ``None`` when no mask
     separates them (many rare values late, or too many rare heaps for a block)."""
-    rare = _rare(values, rare_mask(values))
-    later = rare[len(values) // 2 :]
-    if later.sum() > RARE_SHARE * len(later) or rare.sum() > MOST_RARE:
+    mask, half = rare_mask(values), len(values) // 2
+    rare = later = 0
+    for heaps in _rare_heaps(values, mask):
+        rare += len(heaps)
+        later += int(np.count_nonzero(heaps >= half))
+    if later > RARE_SHARE * (len(values) - half) or rare > MOST_RARE:
         return None
-    return int(rare.sum())
+    return rare
 
 
 def _seconds_per_heap(rules: HeapRules, rare: int) -> float:
@@ -251,9 +354,10 @@ def fill_rare(
     progress: Progress | None = None,
     block: int = BLOCK,
     sample: int = SAMPLE,
-) -> None:
+) -> int:
     """Heaps ``start..end`` of ``values`` by the rare method under ``mask``, from the values
-    before them: exact for any mask, fast for one that makes few heaps rare.
+    before them: exact for any mask, fast for one that makes few heaps rare. Returns the
+    first heap not filled: ``end + 1``, or a heap whose value ``values``' type cannot hold.
 
     ``block`` heaps are done at once, with up to ``sample`` splits each looked at by numpy
     (fewer while the heaps leave less room: a block and its sample take up to half the
@@ -264,6 +368,7 @@ def fill_rare(
     >>> values = new_values(grundys_game, 300)
     >>> fill_values(grundys_game, values, 0, 199)
     >>> fill_rare(grundys_game, values, 200, 300, mask=1, block=16, sample=32)  # a poor mask
+    301
     >>> values[290:].tolist() == heap_grundy.grundy_values(grundys_game, 300)[290:].tolist()
     True
     """
@@ -271,17 +376,21 @@ def fill_rare(
         raise InputError(
             f"the rare method needs splits and {2 * (block + 1) + 2:,} heaps or more known"
         )
-    rare_list: list[int] = (np.flatnonzero(_rare(values[1:start], mask)) + 1).tolist()
+    rare_list: list[int] = np.concatenate(list(_rare_heaps(values[:start], mask, 1))).tolist()
     largest = int(values[:start].max())
     for first in range(start, end + 1, block):
         last = min(first + block - 1, end)
         rare_array = np.asarray(rare_list, dtype=np.intp)
         # Every value so far is below `bound`, a power of two, and so is the XOR of two.
         bound = 1 << largest.bit_length()
-        rare_list.extend(_block(rules, values, (first, last), mask, rare_array, bound, sample))
+        found, stop = _block(rules, values, (first, last), mask, rare_array, bound, sample)
+        if stop <= last:
+            return stop
+        rare_list.extend(found)
         largest = max(largest, int(values[first : last + 1].max()))
         if progress is not None:
             progress(last + 1, len(values))
+    return end + 1
 
 
 def _room(rules: HeapRules, first: int, block: int) -> int:
@@ -298,8 +407,9 @@ def _block(
     rare: npt.NDArray[np.intp],
     bound: int,
     sample: int,
-) -> list[int]:
-    """Heaps ``first..last`` of the ``block``; returns those of them that are rare."""
+) -> tuple[list[int], int]:
+    """Heaps ``first..last`` of the ``block``; returns those of them that are rare, and the
+    first heap not filled (``last + 1``, or one whose value ``values``' type cannot hold)."""
     first, last = block
     heaps = np.arange(first, last + 1)
     sample = min(SAMPLE_PER_VALUE * bound, sample, _room(rules, first, len(heaps)))
@@ -314,17 +424,20 @@ def _block(
     small = values[: last - first + 1].tolist()
     small_rare = rare[: np.searchsorted(rare, last - first + 1)].tolist()
     found: list[int] = []
+    top = int(np.iinfo(values.dtype).max)
     for row, heap in enumerate(range(first, last + 1)):
         options = _options_in_block(rules, heap, first, behind, recent, small, small_rare, found)
         candidates = itertools.chain(
             free_values[splits[row] : splits[row + 1]], itertools.count(bound)
         )
         value = _mex(rules, values, heap, mask, options, candidates, (first, last, sample))
+        if value > top:
+            return [], heap
         values[heap] = value
         recent.append(value)
         if not (value & mask).bit_count() & 1:
             found.append(heap - first + behind)
-    return [first - behind + at for at in found]
+    return [first - behind + at for at in found], last + 1
 
 
 def _seen_before(
@@ -348,7 +461,8 @@ def _seen_before(
         low = int(np.searchsorted(rare, last - take - first + 1))
         high = int(np.searchsorted(rare, first - take))
         inner = rare[low:high]
-        xor = values[inner][None, :] ^ values[rest - inner[None, :]]
+        # In `intp`: `bound` may not fit the values' type.
+        xor = (values[inner][None, :] ^ values[rest - inner[None, :]]).astype(np.intp)
         if rules.unequal:
             # The split into two equal heaps r + r is no move.
             rows = 2 * inner - (first - take)
@@ -358,7 +472,7 @@ def _seen_before(
         edge = np.concatenate([rare[:low], rare[high:]])
         other = rest - edge[None, :]
         absent = (other < 1) | (other >= first) | (rules.unequal & (other == edge[None, :]))
-        xor = values[edge][None, :] ^ values[np.clip(other, 0, first - 1)]
+        xor = (values[edge][None, :] ^ values[np.clip(other, 0, first - 1)]).astype(np.intp)
         xor[absent] = bound
         flat[row + xor] = True
         # A sample of splits a + b with b below the block for every heap of it: a quarter with
@@ -463,7 +577,7 @@ def _not_given(
             if low <= high:
                 stretches.append((max(high - size + 1, low), high))
                 high -= size
-            size *= 4
+            size = min(4 * size, CHUNK)
         for low, high in stretches:
             # Splits (a, rest - a) for a in low..high.
             xor = values[low : high + 1] ^ values[rest - high : rest - low + 1][::-1]
