@@ -174,7 +174,8 @@ def test_ctrl_c_during_start_up_is_handled(
         (["octal", "0.77", "--up-to", "1000000000"], "needs about"),
         # The heap games' own limit: heaps the recurrence must compute, no proven period.
         (["octal", "0.007", "--up-to", "1000000"], "would take about"),
-        (["grundy", "--up-to", "100000000"], "would take about"),
+        (["grundy", "--up-to", "100000000", "--stats"], "would take about"),
+        (["grundy", "--up-to", "100000000"], "at most 4,194,304"),
         (["pig", "--goal", "100000"], "needs about"),
         # Work of a fixed size has no estimate; the time limit stops it all the same.
         (["tictactoe", "--max-seconds", "0.001"], "stopped after"),
