@@ -66,7 +66,6 @@ def test_plan_places_reinforcements(base: str, capsys: pytest.CaptureFixture[str
         defenders=REINFORCE["defenders"],
         target=REINFORCE["target"],
         reinforce=3,
-        max_states=100_000,  # the server's cap, which this small turn is far below
     )
     assert timeless(answer) == timeless(library.to_json())
     argv = ["--from", REINFORCE["attackers"], "--defenders", REINFORCE["defenders"]]

@@ -22,7 +22,7 @@ from strategy.risk.turns.reinforcement import On, Reinforcement, best_reinforcem
 from strategy.risk.turns.report import PlanReport
 from strategy.risk.turns.rollouts import require_trials, simulate_plan
 from strategy.risk.turns.size import state_bound
-from strategy.risk.turns.solve import EXACT_LIMIT, plan_turn
+from strategy.risk.turns.solve import exact_by_default, plan_turn
 
 
 @spelled_out(TurnKeywords, TURN)
@@ -48,15 +48,17 @@ def plan(
     (``edition``, ``attacker_dice``, ... ``zombie_attacker``, as
     :func:`~strategy.risk.api.odds` names them) change them.
 
-    ``exact=None`` is exact up to 1,000,000 states; ``compare`` sets the plan beside the
-    best fixed chain and attacking everything; ``simulate`` checks it with that many
-    random turns (``seed``); ``detail`` is the probability from which the plan's lines are
-    listed. ``reinforce`` places that many new armies first, where the plan does best
-    (``reinforce_on``: ``border``, the territories bordering the target, or ``any``), and
-    the report compares the placements
-    (:func:`~strategy.risk.turns.reinforcement.best_reinforcement`). A turn too large to solve
-    is refused before any work (:func:`refusal_bounds` says what bounds prove of its value,
-    at the cost of seconds on a large turn, which is why the refusal itself leaves it out).
+    ``exact=None`` is exact where the exact plan takes about 10 s at most
+    (:func:`~strategy.risk.turns.solve.exact_by_default`), floats beyond; ``compare`` sets
+    the plan beside the best fixed chain and attacking everything; ``simulate`` checks it
+    with that many random turns (``seed``); ``detail`` is the probability from which the
+    plan's lines are listed. ``reinforce`` places that many new armies first, where the plan
+    does best (``reinforce_on``: ``border``, the territories bordering the target, or
+    ``any``), and the report compares the placements
+    (:func:`~strategy.risk.turns.reinforcement.best_reinforcement`). A turn too large to
+    solve is refused before any work (:func:`refusal_bounds` says what bounds prove of its
+    value, at the cost of seconds on a large turn, which is why the refusal itself leaves it
+    out).
 
     >>> report = plan(attackers={"Siam": 12}, target="Australia",
     ...               defenders="Indonesia=3,New Guinea=2,Western Australia=2,Eastern Australia=1")
@@ -70,8 +72,7 @@ def plan(
     if where is None:
         where = position(**turn)
     bound = placed_bound(where.turn, reinforce, reinforce_on)
-    # Exact plans cost about what float ones do; floats serve where exact ones are refused.
-    exact = bound <= EXACT_LIMIT if exact is None else exact
+    exact = exact_by_default(bound) if exact is None else exact
     began = time.perf_counter()
     found: Reinforcement | None = None
     if reinforce:

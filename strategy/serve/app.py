@@ -40,7 +40,7 @@ from starlette.routing import Route
 
 from strategy.serve import jobs
 from strategy.serve.cache import Answer, AnswerCache
-from strategy.serve.limits import Limits, TooLargeRequest, bounded, cost
+from strategy.serve.limits import Limits, TooLargeRequest, fitted
 from strategy.serve.params import ENDPOINTS, api_words, validate
 from strategy.serve.pool import JobTimeout, PoolBusy, WorkerDied, WorkerPool
 from strategy.serve.schema import openapi, page_schema
@@ -112,8 +112,7 @@ class Service:
         if name not in ENDPOINTS:
             raise HTTPException(404)
         try:
-            asked = bounded(name, validate(name, request.query_params.multi_items()), limits)
-            need = cost(name, asked, limits)
+            asked, need = fitted(name, validate(name, request.query_params.multi_items()), limits)
         except TooLargeRequest as error:
             body = jobs.error_body(str(error), needed=error.needed, limit=error.limit)
             return _json(422, body)

@@ -19,24 +19,26 @@ machine, which has no such limit)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from strategy.engine.resources import human_bytes
+from strategy.engine.resources import TooLarge, human_bytes
 from strategy.risk.requests import CAPABILITIES
 from strategy.risk.requests.cost import Cost
+
+#: The capabilities whose exactness the server may choose: a turn plan (a fortification
+#: search stays exact: in floats it still plans its placements one by one).
+TURNS = frozenset({"plan"})
 
 
 @dataclass(frozen=True)
 class Limits:
     """The most one request may need: estimated seconds of work on one core, bytes of
-    memory, bytes of its answer's JSON, and the states of a turn plan."""
+    memory and bytes of its answer's JSON."""
 
     seconds: float = 4.0
     memory: int = 1024**3
     response_bytes: int = 16 * 1024**2
-    #: A turn plan's states (the plan refuses more itself, with the bound it found).
-    plan_states: int = 100_000
 
 
 class TooLargeRequest(ValueError):
@@ -55,14 +57,24 @@ def _where(name: str, request: Any) -> str:
     return f"({hint}run `strategy risk {name}` on your own machine, which has no such limit)"
 
 
-def bounded(name: str, request: Any, limits: Limits) -> Any:
-    """The request with this server's own caps where the library takes one: a plan's
-    ``max_states`` (the library then refuses a larger turn with the bound it found)."""
-    from dataclasses import replace
+def fitted(name: str, request: Any, limits: Limits) -> tuple[Any, Cost]:
+    """The request as this server answers it, and its cost (:func:`cost`): a turn plan not
+    told whether to be exact is exact where that fits the limits, and in floats where only
+    they fit (the level solver is many times faster).
 
-    if hasattr(request, "max_states") and request.max_states is None:
-        return replace(request, max_states=limits.plan_states)
-    return request
+    >>> from strategy.serve.params import validate
+    >>> asked = validate("plan", [("attackers", "Siam=5"), ("target", "Indonesia"),
+    ...                           ("defenders", "Indonesia=2")])
+    >>> fitted("plan", asked, Limits())[0].exact
+    True
+    """
+    if name in TURNS and request.exact is None:
+        try:
+            exact = replace(request, exact=True)
+            return exact, cost(name, exact, limits)
+        except (TooLargeRequest, TooLarge):  # over this server's limits, or the library's
+            request = replace(request, exact=False)
+    return request, cost(name, request, limits)
 
 
 def cost(name: str, request: Any, limits: Limits) -> Cost:

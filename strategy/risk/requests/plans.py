@@ -71,12 +71,13 @@ class Turn(RuleTerms):
         form=True,
     )  # fmt: skip
     exact: bool | None = param(
-        None, help="exact Fractions (default up to 1,000,000 states; --float: floats, the "
-        "default beyond)", kind="boolean", off="--float", label="Exact fractions", group=HOW,
+        None, help="exact Fractions (the default where the exact plan takes about 10 s at "
+        "most; --float: floats, the default beyond)", kind="boolean", off="--float",
+        label="Exact fractions", group=HOW,
     )  # fmt: skip
     max_states: int | None = param(
-        None, help="refuse plans that may visit more than N states (default 1,000,000 exact, "
-        "3,000,000 float)", label="Most states", kind="integer", minimum=1, metavar="N",
+        None, help="refuse plans that may visit more than N states (default 20,000,000 exact, "
+        "150,000,000 float)", label="Most states", kind="integer", minimum=1, metavar="N",
         group=HOW,
     )  # fmt: skip
     reinforce: int = param(
@@ -220,12 +221,12 @@ def estimate_plan(request: Plan) -> Cost:
     from strategy.risk.planning import placed_bound
     from strategy.risk.turns.reinforcement import PLAN_SHARE, reinforce_cost
     from strategy.risk.turns.rollouts import SECONDS_PER_TRIAL
-    from strategy.risk.turns.solve import EXACT_LIMIT, check_size, plan_cost
+    from strategy.risk.turns.solve import check_size, exact_by_default, plan_cost
 
     turn = plan_position(request).turn
     on = request.reinforce_on
     bound = placed_bound(turn, request.reinforce, on)  # type: ignore[arg-type]
-    exact = bound <= EXACT_LIMIT if request.exact is None else request.exact
+    exact = exact_by_default(bound) if request.exact is None else request.exact
     if request.reinforce:
         _, turn, memory, seconds = reinforce_cost(turn, request.reinforce, on=on, exact=exact)  # type: ignore[arg-type]
     else:

@@ -49,6 +49,19 @@ STATE_BYTES = 700
 COMPACT_BYTES = 200
 #: States the compact induction solves per second of one core (measured 30,000 to 90,000).
 STATES_PER_SECOND = 25_000
+#: A plan not told whether to be exact is exact when the exact induction is estimated to
+#: take this long at most; beyond, floats answer (the level solver is many times faster).
+EXACT_DEFAULT_SECONDS = 10.0
+
+
+def exact_by_default(bound: int) -> bool:
+    """Whether a plan of up to ``bound`` states is exact when not told: when its exact
+    induction is estimated at ``EXACT_DEFAULT_SECONDS`` or less.
+
+    >>> exact_by_default(100_000), exact_by_default(10_000_000)
+    (True, False)
+    """
+    return bound / STATES_PER_SECOND <= EXACT_DEFAULT_SECONDS
 
 
 @dataclass(frozen=True)
