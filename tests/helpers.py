@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 import strategy.cli.main
-from strategy.engine.game import Game, NodeKind
-from strategy.risk.game import BattleGame, BattleState
+from strategy.engine import Game, NodeKind
+from strategy.risk import BattleGame, BattleState
 
 #: Objectives a player optimises, with a goal and stakes each way.
 OBJECTIVES = ("capture", "signed", "keep:3", "balance:0", "balance:2", "balance:5")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from strategy.engine import InputError
 from strategy.engine.atomic import (
     atomic_open,
     atomic_path,
@@ -26,7 +27,6 @@ from strategy.engine.atomic import (
     write_target,
     write_text_atomic,
 )
-from strategy.engine.errors import InputError
 from strategy.present.graph_io import read_graph
 from tests.helpers import run
 

@@ -12,10 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.errors import InputError
-from strategy.risk.editions import edition
+from strategy.engine import InputError
+from strategy.risk import Objective, edition
 from strategy.risk.limits import stop_until_odds
-from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import cumulative
 from strategy.risk.turns.objectives import TurnObjective
 from strategy.risk.variants.balanced_blitz import balance_odds

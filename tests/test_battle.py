@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.risk import Objective, Rules
 from strategy.risk.classic import battle_odds, battle_table
-from strategy.risk.objectives import Objective
-from strategy.risk.rules import Rules
-from strategy.risk.strategies import risk_rules
+from strategy.testing import risk_rules
 
 
 def test_seed_003_exact_values() -> None:

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.risk import Rules
 from strategy.risk.classic import battle_odds, classic_steps
 from strategy.risk.paths import chain_odds
-from strategy.risk.rules import Rules
 from tests.helpers import run, run_example
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.stones import RULES, RowGame, solve_row
-from strategy.engine.search import alphabeta
-from strategy.engine.solve import solve
+from strategy import solve
+from strategy.classic import RowGame, solve_row
+from strategy.classic.stones import RULES
+from strategy.engine import alphabeta
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,7 @@ import pytest
 from strategy.cli.main import main
 from strategy.present.graph import ACTION_SEPARATOR
 from strategy.present.graph_io import parse_dot, read_graph
-from strategy.risk.game import BattleGame
-from strategy.risk.objectives import Objective
+from strategy.risk import BattleGame, Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.matrices import strategy_matrix
 from tests.helpers import run

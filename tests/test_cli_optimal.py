@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from strategy.engine.solve import solve
+from strategy import solve
+from strategy.risk import BattleGame, Objective
 from strategy.risk.classic import battle_table
-from strategy.risk.game import BattleGame
-from strategy.risk.objectives import Objective
 from tests import helpers
 
 

@@ -14,11 +14,9 @@ import pytest
 
 import strategy.engine.progress
 from strategy.engine.progress import ProgressBar
+from strategy.risk import BattleTable, Objective, leaves
 from strategy.risk import classic as battle
-from strategy.risk import leaves
 from strategy.risk.classic import battle_cell, battle_odds
-from strategy.risk.objectives import Objective
-from strategy.risk.tables import BattleTable
 from tests.helpers import run
 
 

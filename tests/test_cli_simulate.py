@@ -6,10 +6,9 @@ import json
 
 import pytest
 
+from strategy.risk import Objective, Rules
 from strategy.risk.classic import battle_odds
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
-from strategy.risk.rules import Rules
 from tests import helpers
 
 

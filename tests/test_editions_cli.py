@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from strategy.cli.main import build_parser
+from strategy.risk import Rules
 from strategy.risk.classic import battle_odds
-from strategy.risk.rules import Rules
 from tests.helpers import run, run_json
 
 

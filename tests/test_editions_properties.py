@@ -11,11 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.risk import Balance, Limit, Objective, Resolution, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.limits import limited_odds, retreat_table, stop_until_table
-from strategy.risk.objectives import Objective
-from strategy.risk.resolution import Balance, Limit, Resolution
-from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
     balance_masses,
     balance_odds,

@@ -12,11 +12,10 @@ from fractions import Fraction
 
 import pytest
 
+from strategy.risk import Limit, Resolution, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import rules_roll
 from strategy.risk.fewest import minimum_armies
-from strategy.risk.resolution import Limit, Resolution
-from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import balance_odds, balanced_win_chance
 from strategy.risk.variants.blitz import fewest_needed, fight_odds
 from tests.rgd_oracle import balanced_blitz, battle, ordered, win_chance

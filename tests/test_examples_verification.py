@@ -12,8 +12,8 @@ import re
 from math import comb
 from pathlib import Path
 
+from strategy.risk import Objective
 from strategy.risk.classic import battle_table
-from strategy.risk.objectives import Objective
 from tests import helpers
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,12 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from strategy.classic.pig import solve_pig
+from strategy.classic import solve_pig
 from strategy.cli.main import main
 from strategy.engine import progress as progress_module
+from strategy.risk import Rules
 from strategy.risk.fewest import fewest
 from strategy.risk.play.rule_of_thumb import capture_grid, search_odds
-from strategy.risk.rules import Rules
 from strategy.risk.sampling import simulate
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

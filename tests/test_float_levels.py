@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
+from strategy import solve
+from strategy.engine import FLOAT_TIE_TOLERANCE, GameError, NodeKind
 from strategy.engine.float_levels import Unsuitable, solve_float_levels
-from strategy.engine.game import GameError, NodeKind
-from strategy.engine.solve import FLOAT_TIE_TOLERANCE, solve
-from strategy.engine.testing import TreeGame, brute_force_value, small_games
+from strategy.testing import TreeGame, brute_force_value, small_games
 from tests.helpers import reachable
 
 State = tuple[int, int]

@@ -8,12 +8,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from strategy.classic.dice_game import DiceState, RollOrStop, analyse_dice
-from strategy.classic.tictactoe import Board, TicTacToe
-from strategy.engine.game import GameError, NodeKind
-from strategy.engine.solve import solve
-from strategy.engine.testing import TreeGame, TreeNode, small_games
+from strategy import solve
+from strategy.classic import Board, DiceState, RollOrStop, TicTacToe, analyse_dice
+from strategy.engine import GameError, NodeKind
 from strategy.present.graph import ACTION_SEPARATOR, StateView, exact_text, state_graph
+from strategy.testing import TreeGame, TreeNode, small_games
 from tests.helpers import reachable
 
 

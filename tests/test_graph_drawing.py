@@ -12,7 +12,7 @@ import pytest
 from strategy.present.graph import state_graph
 from strategy.present.graph_io import draw_graph, drawing_size, layered_positions
 from strategy.present.graph_views import battle_view
-from strategy.risk.game import BattleGame
+from strategy.risk import BattleGame
 
 
 def nodes_on_edges(graph: Any) -> list[tuple[Any, Any, Any]]:

@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.dice_game import DiceState, RollOrStop
-from strategy.engine.testing import TreeGame, small_games
+from strategy.classic import DiceState, RollOrStop
 from strategy.present.graph import StateView, state_graph
 from strategy.present.graph_io import (
     FORMATS,
@@ -24,6 +23,7 @@ from strategy.present.graph_io import (
     read_graph,
     write_graph,
 )
+from strategy.testing import TreeGame, small_games
 
 EXTENSIONS = sorted(FORMATS)
 

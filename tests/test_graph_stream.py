@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.testing import TreeGame, small_games
 from strategy.present import graph_stream
 from strategy.present.graph import state_graph
 from strategy.present.graph_io import _write_gexf, read_graph, write_graph
 from strategy.present.graph_stream import streamable
+from strategy.testing import TreeGame, small_games
 
 STREAMED = (".graphml", ".gexf", ".json")
 

@@ -11,11 +11,9 @@ import pytest
 
 from strategy.present.graph import ACTION_SEPARATOR, exact_text, state_graph
 from strategy.present.graph_views import battle_view
-from strategy.risk.choices import CHOICE_RULES, Choice
+from strategy.risk import CHOICE_RULES, BattleGame, Choice, Objective
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import roll_distribution
-from strategy.risk.game import BattleGame
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.matrices import strategy_matrix
 from tests.helpers import reachable, run_example

@@ -18,13 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.resources import TooLarge
+from strategy.engine import TooLarge
+from strategy.risk import BattleTable, Objective, Rules
 from strategy.risk.classic import battle_cell, battle_odds, battle_table
 from strategy.risk.dice import rules_roll
-from strategy.risk.objectives import Objective
-from strategy.risk.rules import Rules
-from strategy.risk.strategies import risk_rules
-from strategy.risk.tables import BattleTable
+from strategy.testing import risk_rules
 
 sys.setrecursionlimit(10_000)
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategy.engine.matrix_game as matrix_game
-from strategy.engine.matrix_game import MatrixSolution, solve_matrix_game
+from strategy.engine import MatrixSolution, solve_matrix_game
 from strategy.engine.matrix_support import certified, exact_from_float, exact_on_supports
 
 

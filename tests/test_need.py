@@ -10,11 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_chain import run
 
+from strategy.risk import Objective, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.fewest import fewest, minimum_armies, parse_target
-from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import capture_with_at_least
-from strategy.risk.rules import Rules
 
 
 def test_sipolac_min_troops() -> None:

@@ -9,17 +9,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.game import NodeKind
-from strategy.engine.solve import Result, solve
-from strategy.risk.choices import CHOICE_RULES, STOP, Choice
+from strategy import solve
+from strategy.engine import NodeKind, Result
+from strategy.risk import (
+    CHOICE_RULES,
+    STOP,
+    BattleGame,
+    BattleState,
+    Choice,
+    Objective,
+    OptimalTable,
+    Rules,
+)
 from strategy.risk.classic import battle_table
 from strategy.risk.dice import roll_outcomes
-from strategy.risk.game import BattleGame, BattleState
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
-from strategy.risk.rules import Rules
-from strategy.risk.strategies import objectives, risk_rules
-from strategy.risk.tables import OptimalTable
+from strategy.testing import objectives, risk_rules
 from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)

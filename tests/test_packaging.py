@@ -15,7 +15,8 @@ import pytest
 
 import strategy
 from strategy.cli.main import main
-from strategy.engine.extras import EXTRAS, MissingExtra, require
+from strategy.engine import MissingExtra
+from strategy.engine.extras import EXTRAS, require
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from strategy.paper.continents import THRESHOLDS, Cell, _Column, continent_cells, stack_cells
+from strategy.risk import Map, classic_map
 from strategy.risk.paths import chain_odds
-from strategy.risk.turns import Map, Turn, build_turn, classic_map, plan_turn
+from strategy.risk.turns import Turn, build_turn, plan_turn
 from strategy.risk.turns.baselines import compare
 from strategy.risk.turns.size import state_bound
 

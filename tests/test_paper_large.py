@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import product
 
 from strategy.paper.large import limit_slope, sees_roll_slope
-from strategy.risk.rules import Rules
+from strategy.risk import Rules
 
 
 def _losses(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.resources import Budget, TooLarge, use_budget
+from strategy.engine import Budget, TooLarge, use_budget
 from strategy.risk.turns.compact import Codec
 from strategy.risk.turns.fronts import Fronts
 from strategy.risk.turns.model import Turn, TurnState

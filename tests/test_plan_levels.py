@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.resources import Budget, TooLarge, use_budget
+from strategy.engine import Budget, TooLarge, use_budget
 from strategy.risk.turns.fortification import fortify_turn
 from strategy.risk.turns.levels import LevelValues, level_cost, solve_levels
 from strategy.risk.turns.model import Turn

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from strategy.risk import classic_map
 from strategy.risk.turns.building import build_turn, left_out, load_position, parse_armies
-from strategy.risk.turns.maps import classic_map, load_map, map_from_json
+from strategy.risk.turns.maps import load_map, map_from_json
 
 # Continents, bonuses and sizes: the 1993 Parker Brothers rules and the SMG "Draft" wiki,
 # as tabulated in the research notes on editions and turns (section 2.3).

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.errors import InputError
-from strategy.engine.resources import Budget, TooLarge, use_budget
-from strategy.risk.turns.calls import fortify, reinforce
+from strategy.engine import Budget, InputError, TooLarge, use_budget
+from strategy.risk import fortify
+from strategy.risk.turns.calls import reinforce
 from strategy.risk.turns.fortification import fortify_turn
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.objectives import TurnObjective

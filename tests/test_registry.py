@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from strategy.engine.errors import InputError
-from strategy.engine.impartial import ImpartialGame
-from strategy.engine.registry import (
+from strategy import solve
+from strategy.engine import (
+    ImpartialGame,
+    InputError,
     Parameter,
     discover,
     load_game,
@@ -25,7 +26,6 @@ from strategy.engine.registry import (
     registered,
     unregister_game,
 )
-from strategy.engine.solve import solve
 from strategy.present.graph_io import read_graph
 from tests.helpers import run, run_json
 

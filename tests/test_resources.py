@@ -12,18 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from strategy.engine.errors import InputError
+from strategy.engine import Budget, InputError, OutOfTime, TooLarge, use_budget
 from strategy.engine.resources import (
     DEFAULT_SECONDS,
-    Budget,
-    OutOfTime,
-    TooLarge,
     current_budget,
     deadline,
     human_bytes,
     parse_size,
     require,
-    use_budget,
 )
 
 ROOT = Path(__file__).resolve().parents[1]

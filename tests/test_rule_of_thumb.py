@@ -10,6 +10,7 @@ from math import erf, sqrt
 import pytest
 
 from strategy.cli.main import main
+from strategy.risk import Rules
 from strategy.risk.classic import battle_table
 from strategy.risk.play.rule_of_thumb import (
     PUBLISHED,
@@ -21,7 +22,6 @@ from strategy.risk.play.rule_of_thumb import (
     odds_errors,
     threshold_errors,
 )
-from strategy.risk.rules import Rules
 
 SIZE = 50
 VARIANTS = (Rules(), Rules(defender_dice=3))

@@ -22,14 +22,13 @@ import pytest
 
 from strategy.cli.main import main
 from strategy.engine.numbers import fraction_text
+from strategy.risk import Rules, edition
 from strategy.risk.classic import battle_odds, battle_table
-from strategy.risk.editions import edition
 from strategy.risk.fewest import minimum_armies
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.outcomes import capture_with_at_least
 from strategy.risk.paths import chain_odds
 from strategy.risk.play.matrices import strategy_matrix
-from strategy.risk.rules import Rules
 from tests.serving import Reply, get, require_serve_extra, running_server
 
 TIMEOUT = 2

@@ -33,11 +33,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
+from strategy.risk import Objective, Rules
 from strategy.risk.classic import battle_odds
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.dice_policy import Mixed, Seen, Sight, StatePolicy, optimal_policy
-from strategy.risk.rules import Rules
 from strategy.risk.sampling import (
     Simulation,
     mean_interval,
@@ -45,7 +44,7 @@ from strategy.risk.sampling import (
     simulate,
     simulate_table,
 )
-from strategy.risk.strategies import battles
+from strategy.testing import battles
 
 QUANTITIES = tuple(Objective(k) for k in ("capture", "attacker-left", "defender-left", "signed"))
 
