@@ -2,6 +2,9 @@
 
 They are written without the package's solver or graph code, so the tests can check those
 against them. Test modules import them as ``from tests.helpers import …``.
+
+Deep imports: :mod:`strategy.cli.main`, whose ``main`` is the ``strategy`` command's entry point,
+run in-process.
 """
 
 from __future__ import annotations

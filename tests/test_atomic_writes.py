@@ -1,5 +1,8 @@
 """Files written whole or not at all: interrupted writes (SIGINT, SIGTERM) leave the old file
 untouched or the new one complete, and two writers of one file leave one whole file.
+
+Deep imports: the atomic writers (:mod:`strategy.engine.atomic`), under test, and the graph reader
+that reads a written file back.
 """
 
 from __future__ import annotations

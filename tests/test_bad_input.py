@@ -1,5 +1,8 @@
 """Issue 25's bad inputs, one by one: each gives one line on stderr and exit status 2 (no
 internal error, no wrong answer), and a probability is never more than 1.
+
+Deep imports: the kernels some bad inputs reach directly (limits, tail sums, Balanced Blitz, turn
+objectives), each of which must refuse them itself.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Classic battles: published values, seed 003's exact values, and properties."""
+"""Classic battles: published values, seed 003's exact values, and properties.
+
+Deep imports: :mod:`strategy.risk.classic`, the classic kernels, against published and seed 003
+values and properties (:func:`strategy.risk.odds` answers with them: ``tests/test_api.py``).
+"""
 
 from __future__ import annotations
 

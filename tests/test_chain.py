@@ -1,4 +1,8 @@
-"""Attack chains: published values, an independent step-by-step recursion, the command line."""
+"""Attack chains: published values, an independent step-by-step recursion, the command line.
+
+Deep imports: the chain and classic kernels (:mod:`strategy.risk.paths`,
+:mod:`strategy.risk.classic`), against published values and an independent step-by-step recursion.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The coin game and Stone Games III and VII: published answers, and DP against minimax."""
+"""The coin game and Stone Games III and VII: published answers, and DP against minimax.
+
+Deep imports: :mod:`strategy.classic.stones` for its table of rules (``RULES``, a name other games
+use too), which the properties range over.
+"""
 
 from __future__ import annotations
 

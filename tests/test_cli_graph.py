@@ -1,5 +1,9 @@
 """``strategy graph`` and ``strategy risk graph``: files, pictures, errors, and a strategy
-matrix read back from an exported file. The battle's graph itself: ``test_graph_views.py``."""
+matrix read back from an exported file. The battle's graph itself: ``test_graph_views.py``.
+
+Deep imports: the command's entry point, the graph reader, and the optimal-play and strategy-matrix
+kernels the exported graph is held to.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""``strategy risk odds/table/strategy`` with --choice, --objective and --no-stop."""
+"""``strategy risk odds/table/strategy`` with --choice, --objective and --no-stop.
+
+Deep imports: the classic kernels, the reference for the commands' numbers.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """The Risk commands at scale: npy of huge tables, refusals, compact views, long battles'
-summaries, tail probabilities and progress bars."""
+summaries, tail probabilities and progress bars.
+
+Deep imports: the progress bar (:mod:`strategy.engine.progress`), replaced here by a recorder, and
+the classic kernels, the reference for the commands' numbers at scale.
+"""
 
 from __future__ import annotations
 

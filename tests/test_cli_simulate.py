@@ -1,4 +1,7 @@
-"""``strategy risk simulate`` as a user runs it: estimates, intervals, flags and errors."""
+"""``strategy risk simulate`` as a user runs it: estimates, intervals, flags and errors.
+
+Deep imports: the classic and optimal kernels, the exact references for the simulator's command.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Editions, modifiers, Balanced Blitz, stop-until and commit as a user runs them."""
+"""Editions, modifiers, Balanced Blitz, stop-until and commit as a user runs them.
+
+Deep imports: the command's parser (:mod:`strategy.cli.main`) and the classic kernels, the
+reference for its numbers.
+"""
 
 from __future__ import annotations
 

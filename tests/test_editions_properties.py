@@ -1,5 +1,9 @@
 """Invariants of the editions: modifiers, stop-until, retreat thresholds, Balanced Blitz,
-checked against the plain models of ``tests/rgd_oracle.py`` and against each other."""
+checked against the plain models of ``tests/rgd_oracle.py`` and against each other.
+
+Deep imports: the blitz, limit and classic kernels, against the plain models of
+``tests/rgd_oracle.py`` and against each other.
+"""
 
 from __future__ import annotations
 

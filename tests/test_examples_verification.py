@@ -4,6 +4,8 @@ False alarms: the example is seeded, so this never flakes. With a fresh seed, mo
 of its 380 random cells outside their 95% intervals has probability below 1e-5 even if
 the intervals missed 6% of the time, and a cell 1.0 or more from the exact value (over six
 standard errors at 2,500 battles) below 1e-5 over all cells.
+
+Deep imports: the classic kernels, the exact reference for the example's simulated table.
 """
 
 from __future__ import annotations

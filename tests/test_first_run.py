@@ -1,4 +1,8 @@
-"""A new user's first commands: the default table fits the terminal, long work shows a bar."""
+"""A new user's first commands: the default table fits the terminal, long work shows a bar.
+
+Deep imports: the command's entry point, and the kernels whose output the first commands show
+(fewest troops, rule of thumb, simulation).
+"""
 
 from __future__ import annotations
 

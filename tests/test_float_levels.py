@@ -1,5 +1,9 @@
 """solve() in float mode, a level at a time: against exact values, on wide, uneven, narrow and
-cyclic games, and the read-only mappings it answers with."""
+cyclic games, and the read-only mappings it answers with.
+
+Deep imports: :mod:`strategy.engine.float_levels`, the float kernel of :func:`strategy.solve`,
+against exact values.
+"""
 
 from __future__ import annotations
 

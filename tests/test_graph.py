@@ -1,4 +1,7 @@
-"""State graphs: checked against the solver and against a breadth-first search of our own."""
+"""State graphs: checked against the solver and against a breadth-first search of our own.
+
+Deep imports: :mod:`strategy.present.graph`, the state-graph builder under test.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Drawings of battle graphs lay out stops, decisions and rolls readably, or refuse."""
+"""Drawings of battle graphs lay out stops, decisions and rolls readably, or refuse.
+
+Deep imports: the drawing code of :mod:`strategy.present`, under test.
+"""
 
 from __future__ import annotations
 

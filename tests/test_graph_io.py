@@ -1,4 +1,7 @@
-"""Writers and readers of state graphs: every format gives back the graph it was given."""
+"""Writers and readers of state graphs: every format gives back the graph it was given.
+
+Deep imports: the graph writers and readers of :mod:`strategy.present`, under test.
+"""
 
 from __future__ import annotations
 

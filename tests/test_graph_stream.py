@@ -1,5 +1,8 @@
 """The streaming GraphML, GEXF and JSON writers: networkx reads back what its own writers give,
-attribute types included; graphs they do not cover go to networkx; writes are atomic."""
+attribute types included; graphs they do not cover go to networkx; writes are atomic.
+
+Deep imports: the streaming and networkx writers of :mod:`strategy.present`, under test.
+"""
 
 from __future__ import annotations
 

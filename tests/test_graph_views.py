@@ -1,6 +1,10 @@
 """The Risk battle's state graph, as :func:`strategy.present.graph_views.battle_view` shows it:
 checked against the battle kernels, which share no code with the generic solver, and read by the
-example script."""
+example script.
+
+Deep imports: the battle view of :mod:`strategy.present`, under test, and the battle kernels it is
+checked against (the classic and optimal tables, the dice, the strategy matrix).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The fast heap-game recurrence, proven periods and copying, and Grundy's game."""
+"""The fast heap-game recurrence, proven periods and copying, and Grundy's game.
+
+Deep imports: :mod:`strategy.engine.heap_grundy` for the recurrence's time estimate, on which
+refusing large requests rests.
+"""
 
 from __future__ import annotations
 

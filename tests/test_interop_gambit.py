@@ -1,6 +1,8 @@
 """Gambit reads what strategy writes, and its exact solvers find strategy's values.
 
 pygambit (the ``gambit`` extra) is the independent reader and solver here.
+
+Deep imports: the Gambit writers of :mod:`strategy.interop`, under test.
 """
 
 from __future__ import annotations

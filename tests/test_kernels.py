@@ -3,6 +3,8 @@
 The reference follows the rules literally: from ``(A, D)`` each side rolls the most dice
 it may (``rules.attacker_dice_for``, ``rules.defender_dice_for``) and the value is the
 probability-weighted mean of the values after the roll; final states pay the objective.
+
+Deep imports: the classic kernels and the dice, against a plain memoised recursion written here.
 """
 
 from __future__ import annotations

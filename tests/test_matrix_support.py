@@ -1,4 +1,7 @@
-"""Exact matrix games from a float LP's supports: equal to the simplex, certified, and safe."""
+"""Exact matrix games from a float LP's supports: equal to the simplex, certified, and safe.
+
+Deep imports: the matrix-game kernels: the float LP's supports made exact, against the simplex.
+"""
 
 from __future__ import annotations
 

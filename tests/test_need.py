@@ -1,4 +1,7 @@
-"""Minimum troops: a published answer, exact bracketing by independent odds, the command line."""
+"""Minimum troops: a published answer, exact bracketing by independent odds, the command line.
+
+Deep imports: the fewest-troops search and the classic kernels, bracketed by independent odds.
+"""
 
 from __future__ import annotations
 

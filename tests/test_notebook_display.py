@@ -1,4 +1,8 @@
-"""What a notebook user sees: coloured grids with a key, short reprs, DataFrames and arrays."""
+"""What a notebook user sees: coloured grids with a key, short reprs, DataFrames and arrays.
+
+Deep imports: the notebook display of :mod:`strategy.present`, under test, and the kernels whose
+results it shows.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Exact numbers as text: decimals exact to every digit shown, any length, bounded parsing."""
+"""Exact numbers as text: decimals exact to every digit shown, any length, bounded parsing.
+
+Deep imports: :mod:`strategy.engine.numbers`, the number text every surface shares, under test.
+"""
 
 from __future__ import annotations
 

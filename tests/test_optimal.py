@@ -1,4 +1,7 @@
-"""The optimal-play tables: equal to the generic solver, and the known facts about the battle."""
+"""The optimal-play tables: equal to the generic solver, and the known facts about the battle.
+
+Deep imports: the optimal-play and classic kernels, against the generic solver and known facts.
+"""
 
 from __future__ import annotations
 

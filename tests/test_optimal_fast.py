@@ -11,6 +11,8 @@ floats call them tied. Floats and exact tables choose the same moves except exac
 which a check written here in exact arithmetic confirms: on one 100 x 100 sweep (the Dutch
 rules' defender, ``sees-roll`` under ``capture``: about 650 such states), and on 50 x 50 for
 every other game, which keeps the suite fast.
+
+Deep imports: the float and exact optimal-play kernels, against the generic solver, state by state.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Armies-left tails: sipolac/risk's cumulative tables, the keep:K objective, the command line."""
+"""Armies-left tails: sipolac/risk's cumulative tables, the keep:K objective, the command line.
+
+Deep imports: the tail sums (:mod:`strategy.risk.outcomes`) and the classic kernels, against
+sipolac/risk's tables and the keep:K objective.
+"""
 
 from __future__ import annotations
 

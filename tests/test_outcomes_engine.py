@@ -1,4 +1,8 @@
-"""Playing a solved game out: where play ends, and with what probability."""
+"""Playing a solved game out: where play ends, and with what probability.
+
+Deep imports: the classic, optimal and played-odds kernels, against where the solved game's play
+ends.
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,9 @@
 
 Installing into a fresh environment takes a minute, so that check is opt-in
 (``benchmarks/bench_install.py`` runs it and measures the install).
+
+Deep imports: the command's entry point (:mod:`strategy.cli.main`) and the table of extras
+(:mod:`strategy.engine.extras`) the metadata is checked against.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """The continent table's cells against the general induction, exactly, on small continents;
-the best chain against attack-chain odds; the limit; the documentation's copy."""
+the best chain against attack-chain odds; the limit; the documentation's copy.
+
+Deep imports: the paper's continent table (:mod:`strategy.paper.continents`), under test, and the
+turn planner's induction and the chain kernel it is checked against.
+"""
 
 from __future__ import annotations
 

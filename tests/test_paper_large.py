@@ -1,4 +1,7 @@
-"""The large-battle limit slopes, checked against a from-scratch enumeration of the dice."""
+"""The large-battle limit slopes, checked against a from-scratch enumeration of the dice.
+
+Deep imports: :mod:`strategy.paper.large`, the paper's limit slopes, under test.
+"""
 
 from __future__ import annotations
 

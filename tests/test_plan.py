@@ -1,5 +1,9 @@
 """Optimal turn plans (strategy.risk.turns): against attack chains, a brute force over every
-policy, every fixed chain, the engine's own solver and a Monte Carlo run."""
+policy, every fixed chain, the engine's own solver and a Monte Carlo run.
+
+Deep imports: the turn planner's parts (:mod:`strategy.risk.turns`), against attack chains, brute
+force, the engine's solver and Monte Carlo runs.
+"""
 
 from __future__ import annotations
 

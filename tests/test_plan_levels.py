@@ -1,7 +1,10 @@
 """The level solver (strategy.risk.turns.levels), the planner's float path, against the
 general induction it must agree with: the same states reached and the same values
 (within 1e-12) on random maps under every objective and move-in rule, with reinforcement
-and fortification built on it, and the compact induction's values on classic positions."""
+and fortification built on it, and the compact induction's values on classic positions.
+
+Deep imports: the level solver, against the general induction.
+"""
 
 from __future__ import annotations
 

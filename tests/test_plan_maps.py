@@ -1,4 +1,8 @@
-"""The classic board's data, map validation and positions (strategy.risk.turns.maps/position)."""
+"""The classic board's data, map validation and positions (strategy.risk.turns.maps/position).
+
+Deep imports: the board's data and the position loaders (:mod:`strategy.risk.turns.maps`,
+:mod:`strategy.risk.turns.building`), under test.
+"""
 
 from __future__ import annotations
 

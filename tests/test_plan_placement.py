@@ -1,6 +1,10 @@
 """Placing armies before a turn (strategy.risk.turns.reinforcement, .fortification): against
 every placement followed by the plan, against a from-scratch recursion over the dice on tiny
-maps, and against Monte Carlo runs."""
+maps, and against Monte Carlo runs.
+
+Deep imports: the placement searches, against every placement, a from-scratch recursion and Monte
+Carlo runs.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The rare-value method against the full recurrence, and octal periods as published."""
+"""The rare-value method against the full recurrence, and octal periods as published.
+
+Deep imports: the rare-value method and the heap recurrence, one against the other, and the rules
+of Grundy's game.
+"""
 
 from __future__ import annotations
 

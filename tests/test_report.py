@@ -3,6 +3,8 @@
 The browser test needs Debian's ``chromium`` (``.ci/run`` installs it). Without it the
 test is skipped on a developer's machine and fails in CI (``CI`` set), so CI cannot
 pass without having looked at the page.
+
+Deep imports: the command's entry point and the kernels, the reference for the report's numbers.
 """
 
 from __future__ import annotations

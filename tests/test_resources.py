@@ -1,4 +1,8 @@
-"""The resource budget: limits, messages, the deadline and the memory the process may use."""
+"""The resource budget: limits, messages, the deadline and the memory the process may use.
+
+Deep imports: the resource budget's helpers (:mod:`strategy.engine.resources`) beyond what
+:mod:`strategy.engine` exports, under test.
+"""
 
 from __future__ import annotations
 

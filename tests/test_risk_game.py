@@ -1,4 +1,8 @@
-"""The Risk battle as a Game: the protocol, its dice, and brute force over pure policies."""
+"""The Risk battle as a Game: the protocol, its dice, and brute force over pure policies.
+
+Deep imports: the dice and the classic and optimal kernels, against the battle game solved by brute
+force over pure policies.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The rule-of-thumb search: every error it reports equals a plain recount over the exact table."""
+"""The rule-of-thumb search: every error it reports equals a plain recount over the exact table.
+
+Deep imports: the rule-of-thumb search, against a plain recount over the classic kernels' exact
+table.
+"""
 
 from __future__ import annotations
 

@@ -4,6 +4,9 @@ Every endpoint's numbers are checked against the library (and published values w
 there are some); its JSON against the command's ``--json``; bad parameters against the
 command's own error message; and the limits: too large is refused at once, too long is
 stopped at the time limit while small requests are still answered.
+
+Deep imports: the command's entry point, the number text and the kernels, the references for every
+endpoint's numbers.
 """
 
 from __future__ import annotations

@@ -18,6 +18,9 @@ most 1e-3:
 
 The seeds are fixed, so the suite never flakes; the budget is the chance that a correct
 change that reshuffles the random stream would need new seeds.
+
+Deep imports: the simulator (:mod:`strategy.risk.sampling`) and its dice policies, against the
+exact kernels.
 """
 
 from __future__ import annotations

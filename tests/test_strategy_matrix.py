@@ -1,4 +1,8 @@
-"""Strategy matrices: compact rules for the defender, codes, legends, and the Risk FAQ's rule."""
+"""Strategy matrices: compact rules for the defender, codes, legends, and the Risk FAQ's rule.
+
+Deep imports: the strategy matrix and its cell rules (:mod:`strategy.risk.play`), against the
+optimal-play tables.
+"""
 
 from __future__ import annotations
 
