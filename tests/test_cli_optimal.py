@@ -1,7 +1,4 @@
-"""``strategy risk odds/table/strategy`` with --choice, --objective and --no-stop.
-
-Deep imports: the classic kernels, the reference for the commands' numbers.
-"""
+"""``strategy risk odds/table/strategy`` with --choice, --objective and --no-stop."""
 
 from __future__ import annotations
 
@@ -11,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from strategy import solve
+from strategy import risk, solve
 from strategy.risk import BattleGame, Objective
-from strategy.risk.classic import battle_table
 from tests import helpers
 
 
@@ -69,7 +65,7 @@ def test_table_sees_roll_exact_json(capsys: pytest.CaptureFixture[str]) -> None:
     out = output(capsys, "risk table --attackers 5 --defenders 4 --choice sees-roll --exact --json")
     obj = json.loads(out)
     assert obj["choice"] == "sees-roll" and obj["metric"] == "capture"
-    classic = battle_table(5, 4)
+    classic = risk.table(5, 4, exact=True)
     for a in range(2, 6):
         for d in range(1, 5):
             seen = Fraction(obj["values_exact"][a - 1][d - 1])

@@ -4,8 +4,6 @@ False alarms: the example is seeded, so this never flakes. With a fresh seed, mo
 of its 380 random cells outside their 95% intervals has probability below 1e-5 even if
 the intervals missed 6% of the time, and a cell 1.0 or more from the exact value (over six
 standard errors at 2,500 battles) below 1e-5 over all cells.
-
-Deep imports: the classic kernels, the exact reference for the example's simulated table.
 """
 
 from __future__ import annotations
@@ -14,8 +12,8 @@ import re
 from math import comb
 from pathlib import Path
 
+from strategy import risk
 from strategy.risk import Objective
-from strategy.risk.classic import battle_table
 from tests import helpers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +32,7 @@ def table_rows(text: str, title: str) -> list[list[float]]:
 
 def test_seed000_side_by_side() -> None:
     out = run_example()
-    exact = battle_table(20, 20, objective=Objective("signed"), exact=False).as_floats()
+    exact = risk.table(20, 20, objective=Objective("signed"), exact=False).as_floats()
     simulated = table_rows(out, "Simulated, 2,500 battles per cell, seed 0")
     assert table_rows(out, "Exact") == [[round(x, 1) for x in row] for row in exact]
     assert all(
