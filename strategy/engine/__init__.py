@@ -18,48 +18,29 @@ from __future__ import annotations
 
 from strategy._lazy import lazy_exports
 
-#: The exported names of each module.
+#: The exported names of each module, separated by spaces.
 _BY_MODULE = {
-    "game": ("Game", "GameError", "NodeKind", "check_chance_outcomes"),
-    "solve": ("FLOAT_TIE_TOLERANCE", "Result"),
-    "search": (
-        "DeepeningResult",
-        "MoveOrdering",
-        "SearchResult",
-        "alphabeta",
-        "iterative_deepening",
-    ),
-    "value_iteration": ("CyclicResult", "solve_exactly"),
-    "mcts": ("MctsResult",),
-    "matrix_game": ("MatrixSolution", "solve_matrix_game"),
-    "impartial": (
-        "Grundy",
-        "ImpartialGame",
-        "SumMove",
-        "mex",
-        "nim_sum",
-        "sum_grundy",
-        "sum_winning_moves",
-    ),
-    "heap_grundy": ("HeapRules", "grundy_values"),
-    "rare_values": ("rare_grundy_values",),
-    "conformance": ("ConformanceReport", "check_game"),
-    "outcomes": ("terminal_distribution",),
-    "registry": (
-        "Parameter",
-        "RegisteredGame",
-        "discover",
-        "load_game",
-        "register_game",
-        "registered",
-        "unregister_game",
-    ),
-    "errors": ("InputError",),
-    "resources": ("Budget", "OutOfTime", "TooLarge", "use_budget"),
-    "extras": ("MissingExtra",),
+    "game": "Game GameError NodeKind check_chance_outcomes",
+    "solve": "FLOAT_TIE_TOLERANCE Result",
+    "search": "DeepeningResult MoveOrdering SearchResult alphabeta iterative_deepening",
+    "value_iteration": "CyclicResult solve_exactly",
+    "mcts": "MctsResult",
+    "matrix_game": "MatrixSolution solve_matrix_game",
+    "impartial": "Grundy ImpartialGame SumMove mex nim_sum sum_grundy sum_winning_moves",
+    "heap_grundy": "HeapRules grundy_values",
+    "rare_values": "rare_grundy_values",
+    "conformance": "ConformanceReport check_game",
+    "outcomes": "terminal_distribution",
+    "registry": "Parameter RegisteredGame discover load_game register_game registered"
+    " unregister_game",
+    "errors": "InputError",
+    "resources": "Budget OutOfTime TooLarge use_budget",
+    "extras": "MissingExtra",
 }
 #: Each exported name and the module it lives in.
-EXPORTS = {name: f"{__name__}.{module}" for module, names in _BY_MODULE.items() for name in names}
+EXPORTS = {
+    name: f"{__name__}.{module}" for module, names in _BY_MODULE.items() for name in names.split()
+}
 
 __all__ = sorted(EXPORTS)
 
