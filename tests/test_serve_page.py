@@ -120,6 +120,14 @@ def test_a_defender_who_sees_the_roll(page: Browser) -> None:
     choose(page, "f-choice", "max")
 
 
+#: The plan form's fields for a turn on South America (the turn-plans guide's example).
+SOUTH_AMERICA = {
+    "plan-from": "Central America=14",
+    "plan-defenders": "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
+    "plan-target": "South America",
+}
+
+
 def test_an_edition_and_a_turn_plan(page: Browser, base: str) -> None:
     page.type_into("#f-attackers", "10")
     page.type_into("#f-defenders", "6")
@@ -127,19 +135,14 @@ def test_an_edition_and_a_turn_plan(page: Browser, base: str) -> None:
     expected = f"{float(battle_odds(10, 6, edition('risiko').rules).win_probability):.4f}"
     assert shown(page, "p-capture", expected) == expected
     choose(page, "f-edition", "")
-    position = {
-        "plan-from": "Central America=14",
-        "plan-defenders": "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
-        "plan-target": "South America",
-    }
-    for field, text in position.items():
+    for field, text in SOUTH_AMERICA.items():
         page.type_into(f"#{field}", text)
     query = "attackers=Central America=14&defenders=Venezuela=2,Brazil=3,Peru=1,Argentina=2"
     plan = get(f"{base}/api/plan?{query}&target=South America&exact=false".replace(" ", "%20"))
     value = f"{plan.json()['value']:.4f}"
     expected = f": {value}; first attack Venezuela from Central America"
     assert expected in shown(page, "plan", expected, part=True)
-    for field in position:
+    for field in SOUTH_AMERICA:
         page.type_into(f"#{field}", "")
 
 
@@ -171,12 +174,7 @@ def test_reinforcements_and_a_fortification(page: Browser, base: str) -> None:
 def test_a_fortify_question_leaves_no_stale_answer_and_no_wrong_error(page: Browser) -> None:
     # Issue 31: after a plan, a fortify question left the plan's value above a red error,
     # and put "no armies given for ..." in the plan's panel.
-    position = {
-        "plan-from": "Central America=14",
-        "plan-defenders": "Venezuela=2,Brazil=3,Peru=1,Argentina=2",
-        "plan-target": "South America",
-    }
-    for field, text in position.items():
+    for field, text in SOUTH_AMERICA.items():
         page.type_into(f"#{field}", text)
     assert "first attack" in shown(page, "plan", "first attack", part=True)
     page.type_into("#plan-defenders", "")
@@ -189,7 +187,7 @@ def test_a_fortify_question_leaves_no_stale_answer_and_no_wrong_error(page: Brow
         " document.getElementById('fortify').textContent]"
     )
     assert hidden == [True, True, ""]
-    for field in (*position, "f-armies"):
+    for field in (*SOUTH_AMERICA, "f-armies"):
         page.type_into(f"#{field}", "")
 
 

@@ -130,3 +130,51 @@ def test_the_turn_functions_name_the_position(name: str) -> None:
 def test_the_page_form_fields_are_parameters_of_some_endpoint() -> None:
     every = {f for name in CAPABILITIES for f in fields(name)}
     assert {field["name"] for field in page_schema()["form"]} <= every
+
+
+@pytest.mark.parametrize(
+    ("keywords", "group"),
+    [
+        ("RuleKeywords", "RuleTerms"),
+        ("PlayKeywords", "PlayTerms"),
+        ("DiceKeywords", "BlitzDice"),
+        ("StopKeyword", "StopUntil"),
+        ("RetreatKeyword", "RetreatAt"),
+    ],
+)
+def test_each_group_of_battle_keywords_is_a_group_of_request_fields(
+    keywords: str, group: str
+) -> None:
+    # The Python keywords of the battle's terms are declared once per group, as TypedDicts,
+    # beside the requests' own groups of fields: the two name the same terms.
+    from strategy.risk import battle
+    from strategy.risk.requests import terms
+
+    declared_fields = {f.name for f in dataclasses.fields(getattr(terms, group))}
+    assert set(getattr(battle, keywords).__annotations__) == declared_fields
+
+
+#: The exported functions that take a group of keywords as ``**terms: Unpack[...]``.
+def _takes_terms(function: Any) -> bool:
+    written = inspect.signature(getattr(function, "__wrapped__", function)).parameters
+    return any(p.kind is inspect.Parameter.VAR_KEYWORD for p in written.values())
+
+
+SPELLED_OUT = sorted(n for n in risk.__all__ if _takes_terms(getattr(risk, n)))
+
+
+def test_every_capability_takes_its_terms_typed_once() -> None:
+    assert {FUNCTIONS.get(name, name) for name in CAPABILITIES} <= set(SPELLED_OUT)
+
+
+@pytest.mark.parametrize("name", SPELLED_OUT)
+def test_spelled_out_keywords_are_the_typed_ones_and_no_others(name: str) -> None:
+    # A function that takes **terms: Unpack[SomeTerms] shows SomeTerms' keys in its
+    # signature, no more and no fewer, and refuses any other keyword as Python would.
+    function: Any = getattr(risk, name)
+    *own, rest = inspect.signature(function.__wrapped__).parameters.values()
+    typed = function.__wrapped__.__globals__[rest.annotation.removeprefix("Unpack[")[:-1]]
+    spelled = set(inspect.signature(function).parameters) - {p.name for p in own}
+    assert spelled == set(typed.__annotations__)
+    with pytest.raises(TypeError, match=f"{name}\\(\\) got an unexpected keyword argument 'sides'"):
+        function(sides=3)

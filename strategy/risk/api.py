@@ -34,26 +34,24 @@ True
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from strategy.engine.errors import InputError
-from strategy.risk.battle import BalanceTerm, Battle, with_terms
+from strategy.engine.keywords import spelled_out
+from strategy.risk.battle import Battle, BattleTerms, PlayedTerms, with_terms
 
 # Each question imports the kernels that answer it when asked: the odds of one classic
 # battle (the command line's commonest question) need neither optimal play nor a blitz.
 if TYPE_CHECKING:
-    from strategy.risk.choices import ChoiceRule
-    from strategy.risk.editions import DiceMode
     from strategy.risk.kernels.geometry import Progress
-    from strategy.risk.objectives import Objective
     from strategy.risk.play.matrices import StrategyMatrix
     from strategy.risk.results import BattleOdds
-    from strategy.risk.rules import Count, Ties
     from strategy.risk.tables import BattleTable
 
 __all__ = ["Battle", "odds", "strategy_matrix", "table"]
 
 
+@spelled_out(BattleTerms)
 def odds(
     attackers: int,
     defenders: int,
@@ -61,16 +59,8 @@ def odds(
     *,
     exact: bool | None = None,
     progress: Progress | None = None,
-    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
-    allow_stop: bool | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
-    stop_until: int | None = None, retreat_at: int | None = None,
-) -> BattleOdds:  # fmt: skip
+    **terms: Unpack[BattleTerms],
+) -> BattleOdds:
     """One battle: its value under the battle's objective and how each side starts.
 
     Where nobody has a real choice, or the battle is resolved as a blitz (Balanced Blitz
@@ -94,7 +84,7 @@ def odds(
     The last two are SMG's published figures (smgstudio/risk-dice README: 49 troops beat 50
     with more than 80% under Balanced Blitz, 48 do not).
     """
-    battle = with_terms(battle, locals())
+    battle = with_terms(battle, terms)
     if battle.plain and not battle.classic:
         from strategy.risk.optimal import optimal_odds
 
@@ -135,6 +125,7 @@ def refuse_choice(battle: Battle) -> None:
         )
 
 
+@spelled_out(BattleTerms)
 def table(
     max_attackers: int,
     max_defenders: int,
@@ -142,16 +133,8 @@ def table(
     *,
     exact: bool = False,
     progress: Progress | None = None,
-    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
-    allow_stop: bool | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
-    stop_until: int | None = None, retreat_at: int | None = None,
-) -> BattleTable:  # fmt: skip
+    **terms: Unpack[BattleTerms],
+) -> BattleTable:
     """Values of the battle's objective for attackers 1..``max_attackers`` and defenders
     1..``max_defenders``: the classic kernels where nobody has a real choice, else optimal
     play (:class:`~strategy.risk.tables.OptimalTable`, with every cell's play); each
@@ -167,7 +150,7 @@ def table(
     >>> abs(limited.value(5, 2) - odds(5, 2, stop_until=2).win_probability) < 1e-15
     True
     """
-    battle = with_terms(battle, locals())  # first: the keywords alone are local
+    battle = with_terms(battle, terms)
     from strategy.risk.optimal import optimal_table
     from strategy.risk.variants.blitz import fight_table
 
@@ -191,6 +174,7 @@ def table(
     return replace(found, battle=replace(found.battle, resolution=battle.resolution))
 
 
+@spelled_out(PlayedTerms)
 def strategy_matrix(
     max_attackers: int,
     max_defenders: int,
@@ -198,21 +182,15 @@ def strategy_matrix(
     *,
     exact: bool = False,
     progress: Progress | None = None,
-    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
-    allow_stop: bool | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-) -> StrategyMatrix:  # fmt: skip
+    **terms: Unpack[PlayedTerms],
+) -> StrategyMatrix:
     """Optimal play at every state as short codes explained in a legend (seed 003's
     strategy matrix, for every choice rule and objective).
 
     >>> dict(strategy_matrix(3, 3, objective="balance:2").legend)["S"]
     'the attacker should stop'
     """
-    battle = with_terms(battle, locals())  # first: the keywords alone are local
+    battle = with_terms(battle, terms)
     from strategy.risk.optimal import optimal_table
     from strategy.risk.play.matrices import strategy_matrix as describe_matrix
 

@@ -20,26 +20,89 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from strategy.engine.errors import InputError
 from strategy.risk.choices import MOST_DICE, ChoiceRule, choice_rule
 from strategy.risk.editions import DiceMode, Edition, edition
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.resolution import TRUE_RANDOM, V3_3, Balance, Resolution
-from strategy.risk.rules import DEFAULT_RULES, MODIFIERS, Rules
+from strategy.risk.rules import DEFAULT_RULES, MODIFIERS, Count, Rules, Ties
 
 #: The keywords :meth:`Battle.of` reads as fields of :class:`Rules`.
 RULE_FIELDS = tuple(field.name for field in fields(Rules))
-#: The battle's terms as the capability functions of :mod:`strategy.risk` name them, each a
-#: keyword of :meth:`Battle.of`: optimal play, the rules, how the battle is blitzed.
-PLAY_TERMS = ("choice", "objective", "allow_stop")
-RULE_TERMS = ("edition", *RULE_FIELDS)
-BLITZ_TERMS = ("dice", "balance", "stop_until", "retreat_at")
 #: Balanced Blitz's constants as :meth:`Battle.of` takes them.
 BalanceTerm = Balance | str | tuple[float, float, float, float]
+
+
+# The battle's terms as the capability functions of strategy.risk take them, each a keyword
+# of Battle.of (None keeps the battle's): one group for each group of request fields of
+# strategy.risk.requests.terms (RuleTerms, PlayTerms, BlitzDice, StopUntil, RetreatAt),
+# and one union for each set of groups a capability takes, as its request inherits them.
+class RuleKeywords(TypedDict, total=False):
+    """The rules: the edition, then the fields of :class:`Rules`."""
+
+    edition: str | None
+    attacker_dice: int | None
+    defender_dice: int | None
+    attacker_sides: int | None
+    defender_sides: int | None
+    ties: Ties | None
+    stay_behind: int | None
+    count: Count | None
+    capital: bool | None
+    wall: bool | None
+    zombie_defender: bool | None
+    zombie_attacker: bool | None
+
+
+class PlayKeywords(TypedDict, total=False):
+    """Optimal play: the choice rule, the objective, whether the attacker may stop."""
+
+    choice: ChoiceRule | str | None
+    objective: Objective | str | None
+    allow_stop: bool | None
+
+
+class DiceKeywords(TypedDict, total=False):
+    """A blitz's dice: true random or Balanced Blitz, and Balanced Blitz's constants."""
+
+    dice: DiceMode | None
+    balance: BalanceTerm | None
+
+
+class StopKeyword(TypedDict, total=False):
+    """SMG's blitz attack limit."""
+
+    stop_until: int | None
+
+
+class RetreatKeyword(TypedDict, total=False):
+    """A retreat threshold."""
+
+    retreat_at: int | None
+
+
+class BattleTerms(PlayKeywords, RuleKeywords, DiceKeywords, StopKeyword, RetreatKeyword):
+    """Every term of a battle (``odds``, ``table``, ``simulate``)."""
+
+
+class PlayedTerms(PlayKeywords, RuleKeywords):
+    """A battle rolled by hand (``strategy_matrix``)."""
+
+
+class FoughtTerms(RuleKeywords, DiceKeywords, StopKeyword, RetreatKeyword):
+    """A battle fought with the most dice (``left``)."""
+
+
+class RolledTerms(RuleKeywords, DiceKeywords):
+    """A battle fought with the most dice to its end (``chain``, ``commit``)."""
+
+
+class NeededTerms(PlayKeywords, RuleKeywords, DiceKeywords, StopKeyword):
+    """The battles of :func:`~strategy.risk.capabilities.need`."""
 
 
 @dataclass(frozen=True)
@@ -215,18 +278,18 @@ it); objective capture; the attacker may stop'
 
 
 def with_terms(
-    battle: Battle | None,
-    given: Mapping[str, Any],
-    names: Iterable[str] = (*PLAY_TERMS, *RULE_TERMS, *BLITZ_TERMS),
+    battle: Battle | None, given: Mapping[str, Any], names: type = BattleTerms
 ) -> Battle:
-    """``battle`` (or the default one) changed by the terms ``names`` among ``given`` that
-    are not ``None``: a capability function hands over its keywords (``locals()``), which
-    name the battle's terms as :meth:`Battle.of` does.
+    """``battle`` (or the default one) changed by the terms among ``given`` that are not
+    ``None`` and are keys of ``names`` (one of the ``TypedDict`` above): a capability
+    function hands over its ``**terms``, which name the battle's terms as :meth:`Battle.of`
+    does.
 
     >>> with_terms(None, {"attackers": 3, "choice": "respond", "stop_until": None}).choice.name
     'respond'
     """
-    return Battle.of(battle, **{n: given[n] for n in names if given.get(n) is not None})
+    keys = names.__annotations__
+    return Battle.of(battle, **{n: v for n, v in given.items() if n in keys and v is not None})
 
 
 def edition_of(name: str | None) -> Edition | None:

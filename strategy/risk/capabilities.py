@@ -17,26 +17,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Unpack
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.forward import Forward
+from strategy.engine.keywords import spelled_out
 from strategy.engine.numbers import fraction_text
 from strategy.risk.api import fought_odds
-from strategy.risk.battle import BalanceTerm, Battle, with_terms
-from strategy.risk.choices import ChoiceRule
+from strategy.risk.battle import Battle, FoughtTerms, NeededTerms, RolledTerms, with_terms
 from strategy.risk.commitment import CommitCurve, commit_curve
-from strategy.risk.editions import DiceMode
 from strategy.risk.fewest import Need, minimum_armies, parse_target
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.leaves import number_json, play_terms_json, rules_json, tail_json
-from strategy.risk.objectives import CAPTURE, Objective
+from strategy.risk.objectives import CAPTURE
 from strategy.risk.outcomes import FinalStates, capture_with_at_least, cumulative, defender_down_to
 from strategy.risk.paths import ChainOdds, chain_odds, per_territory
 from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds, Value
-from strategy.risk.rules import Count, Rules, Ties
+from strategy.risk.rules import Rules
 from strategy.risk.variants.blitz import fewest_needed, final_states
 
 Tails = tuple[tuple[int, Value], ...]
@@ -75,6 +74,7 @@ class Left(Summarised):
         return pandas.DataFrame(rows, columns=["tail", "armies", "probability"])
 
 
+@spelled_out(FoughtTerms)
 def left(
     attackers: int,
     defenders: int,
@@ -83,14 +83,8 @@ def left(
     at_least: int | None = None,
     at_most: int | None = None,
     progress: Progress | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
-    stop_until: int | None = None, retreat_at: int | None = None,
-) -> Left:  # fmt: skip
+    **terms: Unpack[FoughtTerms],
+) -> Left:
     """P(capture with at least K armies left) and P(the defender worn down to at most K):
     for every K, or only the K asked for. Exact for true random dice, floats under
     Balanced Blitz beyond 1000 armies.
@@ -99,7 +93,7 @@ def left(
     >>> tails.defender[0] == (0, tails.fought.win_probability)  # at most 0: a capture
     True
     """
-    fought = fought_odds(attackers, defenders, with_terms(battle, locals()), progress=progress)
+    fought = fought_odds(attackers, defenders, with_terms(battle, terms), progress=progress)
     finals = fought.final_states
     if at_least is None and at_most is None:
         both = cumulative(finals)
@@ -111,6 +105,7 @@ def left(
     )
 
 
+@spelled_out(RolledTerms)
 def chain(
     attackers: int,
     defenders: Sequence[int],
@@ -119,13 +114,8 @@ def chain(
     leave: int = 1,
     exact: bool = True,
     path_rules: Sequence[Rules] | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
-) -> ChainOdds:  # fmt: skip
+    **terms: Unpack[RolledTerms],
+) -> ChainOdds:
     """Attack the territories holding ``defenders`` one after another, moving all armies
     but ``leave`` into each territory taken; ``path_rules`` gives one set of rules per
     territory (else the battle's for all). Floats under Balanced Blitz.
@@ -134,7 +124,7 @@ def chain(
     >>> odds.win_probability
     Fraction(1955, 2592)
     """
-    battle = most_dice(with_terms(battle, locals()), "an attack chain")
+    battle = most_dice(with_terms(battle, terms), "an attack chain")
     resolution = battle.resolution
 
     def fought(a: int, d: int, rules: Rules, exact: bool) -> FinalStates:
@@ -200,6 +190,7 @@ class Needed(Summarised):
         )
 
 
+@spelled_out(NeededTerms)
 def need(
     defenders: Sequence[int] | int,
     battle: Battle | None = None,
@@ -209,16 +200,8 @@ def need(
     exact: bool = True,
     path_rules: Sequence[Rules] | None = None,
     progress: Progress | None = None,
-    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
-    allow_stop: bool | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
-    stop_until: int | None = None,
-) -> Needed:  # fmt: skip
+    **terms: Unpack[NeededTerms],
+) -> Needed:
     """The fewest attacking armies that capture (or, with several ``defenders``, conquer
     the path) with probability at least ``target`` (``0.8``, ``"80%"``, ``Fraction(4,
     5)``), compared exactly. ``choice`` and ``objective="keep:K"`` ask for optimal play
@@ -229,7 +212,7 @@ def need(
     >>> need(50, target="80%", edition="rgd").attackers  # SMG's README, example 6
     49
     """
-    battle = with_terms(battle, locals())
+    battle = with_terms(battle, terms)
     path = (defenders,) if isinstance(defenders, int) else tuple(defenders)
     if isinstance(target, Fraction):
         wanted = target
@@ -257,6 +240,7 @@ def need(
     return Needed(found, battle, rules, leave)
 
 
+@spelled_out(RolledTerms)
 def commit(
     attackers: int,
     defenders: int,
@@ -264,13 +248,8 @@ def commit(
     *,
     worth: int = 0,
     progress: Progress | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
-) -> CommitCurve:  # fmt: skip
+    **terms: Unpack[RolledTerms],
+) -> CommitCurve:
     """How many troops to commit (RGD's slider): for every number committed (the rest
     stay home, stop-until ``attackers - c``) P(capture), the losses and the balance
     ``worth`` per capture + defenders killed - attackers lost, and the best per objective.
@@ -279,7 +258,7 @@ def commit(
     >>> best["capture"]  # true random: each troop more captures more often; 9 may attack
     9
     """
-    battle = most_dice(with_terms(battle, locals()), "a commitment")
+    battle = most_dice(with_terms(battle, terms), "a commitment")
     return commit_curve(
         attackers, defenders, battle.rules, battle.resolution, worth=worth, progress=progress
     )

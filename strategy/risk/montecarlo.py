@@ -11,22 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
+from strategy.engine.keywords import spelled_out
 from strategy.engine.resources import require
-from strategy.risk.battle import BalanceTerm, Battle, with_terms
+from strategy.risk.battle import Battle, BattleTerms, with_terms
 from strategy.risk.choices import MOST_DICE as MOST_DICE_RULE
-from strategy.risk.choices import ChoiceRule
 from strategy.risk.classic import battle_odds, battle_odds_seconds
-from strategy.risk.editions import DiceMode
 from strategy.risk.kernels.geometry import Progress
 from strategy.risk.leaves import play_terms_json, rules_json
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import MOST_DICE, Policy
 from strategy.risk.resolution import Resolution
-from strategy.risk.rules import Count, Ties
 from strategy.risk.sampling import Estimate, Simulation, simulation_seconds
 from strategy.risk.sampling import simulate as fight
 from strategy.risk.variants.blitz import fight_odds
@@ -134,6 +132,7 @@ class SimulationCheck(Summarised):
         )
 
 
+@spelled_out(BattleTerms)
 def simulate(
     attackers: int,
     defenders: int,
@@ -144,16 +143,8 @@ def simulate(
     confidence: float = 0.95,
     optimal: bool | None = None,
     progress: Progress | None = None,
-    choice: ChoiceRule | str | None = None, objective: Objective | str | None = None,
-    allow_stop: bool | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-    dice: DiceMode | None = None, balance: BalanceTerm | None = None,
-    stop_until: int | None = None, retreat_at: int | None = None,
-) -> SimulationCheck:  # fmt: skip
+    **terms: Unpack[BattleTerms],
+) -> SimulationCheck:
     """Fight ``trials`` battles at random and check each estimate against the exact value.
 
     Both sides roll the most dice, or (``optimal``; by default when the battle's choice
@@ -165,7 +156,7 @@ def simulate(
     >>> [c.key for c in checked.estimates if c.inside is False]
     []
     """
-    battle = with_terms(battle, locals())
+    battle = with_terms(battle, terms)
     if optimal is None:
         optimal = not (
             battle.choice == MOST_DICE_RULE and battle.objective == CAPTURE and battle.allow_stop

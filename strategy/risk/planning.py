@@ -6,21 +6,17 @@ compares it with the fixed chains and, if asked, checks it by simulation (``risk
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from typing import Unpack
 
 from strategy.engine.errors import InputError
+from strategy.engine.keywords import spelled_out
 from strategy.engine.resources import TooLarge
-from strategy.risk.battle import RULE_TERMS, Battle, with_terms
 from strategy.risk.kernels.geometry import Progress
-from strategy.risk.rules import Count, Ties
 from strategy.risk.turns.baselines import compare as compare_chains
 from strategy.risk.turns.bounds import plan_bounds
-from strategy.risk.turns.calls import Armies, Names, Position, named, position
+from strategy.risk.turns.calls import TURN, Position, TurnKeywords, named, position
 from strategy.risk.turns.maps import Map, classic_map
-from strategy.risk.turns.model import MoveIn, Turn
-from strategy.risk.turns.objectives import TurnObjective
+from strategy.risk.turns.model import Turn
 from strategy.risk.turns.placement import place
 from strategy.risk.turns.reinforcement import On, Reinforcement, best_reinforcement, eligible
 from strategy.risk.turns.report import PlanReport
@@ -29,6 +25,7 @@ from strategy.risk.turns.size import state_bound
 from strategy.risk.turns.solve import EXACT_LIMIT, plan_turn
 
 
+@spelled_out(TurnKeywords, TURN)
 def plan(
     where: Position | None = None,
     *,
@@ -41,22 +38,8 @@ def plan(
     reinforce: int = 0,
     reinforce_on: On = "border",
     progress: Progress | None = None,
-    attackers: Armies = (),
-    defenders: Armies = (),
-    target: Names | None = None,
-    region: Names | None = None,
-    map: Map | str | Path | None = None,
-    disputed: bool = True,
-    file: Mapping[str, Any] | None = None,
-    objective: str | TurnObjective = "capture-all",
-    move_in: MoveIn = "classic",
-    battle: Battle | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-) -> PlanReport:  # fmt: skip
+    **turn: Unpack[TurnKeywords],
+) -> PlanReport:
     """The optimal attack phase: which territory attacks which, when to stop, how many
     armies move in; for the :class:`Position` given, or the one :func:`position` builds
     from the position's keywords (``attackers``, ``defenders``, ``target``, ``region``,
@@ -80,37 +63,29 @@ def plan(
     >>> report.first_move()["target"]
     'Indonesia'
     """
-    battle = with_terms(battle, locals(), RULE_TERMS)
     if not 0 <= detail <= 1:
         raise InputError(f"detail must be a probability from 0 to 1, not {detail}")
     if simulate:
         require_trials(simulate)
     if where is None:
-        where = position(
-            attackers=attackers,
-            defenders=defenders,
-            target=target,
-            region=region,
-            map=map,
-            disputed=disputed,
-            file=file,
-            objective=objective,
-            move_in=move_in,
-            battle=battle,
-        )
-    turn = where.turn
-    bound = placed_bound(turn, reinforce, reinforce_on)
+        where = position(**turn)
+    bound = placed_bound(where.turn, reinforce, reinforce_on)
     # Exact plans cost about what float ones do; floats serve where exact ones are refused.
     exact = bound <= EXACT_LIMIT if exact is None else exact
     began = time.perf_counter()
     found: Reinforcement | None = None
     if reinforce:
         found = best_reinforcement(
-            turn, reinforce, on=reinforce_on, exact=exact, max_states=max_states, progress=progress
+            where.turn,
+            reinforce,
+            on=reinforce_on,
+            exact=exact,
+            max_states=max_states,
+            progress=progress,
         )
         solved = found.plan
     else:
-        solved = plan_turn(turn, exact=exact, max_states=max_states, progress=progress)
+        solved = plan_turn(where.turn, exact=exact, max_states=max_states, progress=progress)
     seconds = time.perf_counter() - began
     return PlanReport(
         solved,

@@ -70,25 +70,28 @@ def cost(name: str, request: Any, limits: Limits) -> Cost:
     ``InputError`` (a ``ValueError``) for terms it refuses."""
     found = CAPABILITIES[name].estimate(request)
     where = _where(name, request)
-    if found.seconds > limits.seconds:
-        allowed = int(found.states * limits.seconds / found.seconds)
-        raise TooLargeRequest(
-            f"{found.describe()}; this server allows {allowed:,} of them per request {where}",
-            found.states,
-            allowed,
-        )
-    if found.memory > limits.memory:
-        raise TooLargeRequest(
+    # Each limit: whether it is passed, what the request would need, what is allowed.
+    allowed = int(found.states * limits.seconds / found.seconds) if found.seconds else 0
+    checks = (
+        (
+            found.seconds > limits.seconds,
+            f"{found.describe()}; this server allows {allowed:,} of them",
+            (found.states, allowed),
+        ),
+        (
+            found.memory > limits.memory,
             f"{found.what} {found.states:,} states in {human_bytes(found.memory)} of memory; "
-            f"this server allows {human_bytes(limits.memory)} per request {where}",
-            found.memory,
-            limits.memory,
-        )
-    if found.output > limits.response_bytes:
-        raise TooLargeRequest(
+            f"this server allows {human_bytes(limits.memory)}",
+            (found.memory, limits.memory),
+        ),
+        (
+            found.output > limits.response_bytes,
             f"{found.what} {found.states:,} states, an answer of {found.output:,} bytes of "
-            f"JSON; this server allows {limits.response_bytes:,} per request {where}",
-            found.output,
-            limits.response_bytes,
-        )
+            f"JSON; this server allows {limits.response_bytes:,}",
+            (found.output, limits.response_bytes),
+        ),
+    )
+    for over, message, (needed, limit) in checks:
+        if over:
+            raise TooLargeRequest(f"{message} per request {where}", needed, limit)
     return found

@@ -99,10 +99,13 @@ def text_command(
     epilog: str,
     label: str | None,
     text: Callable[[argparse.Namespace, Any], str],
+    *,
+    colour: bool = True,
 ) -> None:
     """Register the command of the capability ``name`` that prints its result as
-    ``text(args, result)`` says, in colour where ``--color`` allows, or as JSON; ``label``
-    names its progress bar (no bar for None).
+    ``text(args, result)`` says, in colour where ``--color`` allows (``colour``: the
+    command takes ``--color``), or as JSON; ``label`` names its progress bar (no bar for
+    None).
 
     >>> from strategy.cli.common import Parser
     >>> commands = Parser(prog="strategy risk").add_subparsers()
@@ -120,5 +123,6 @@ def text_command(
         return 0
 
     parser = capability_parser(commands, name, about, epilog, run)
-    add_colour_option(parser)
+    if colour:
+        add_colour_option(parser)
     add_output_options(parser)

@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, write_json, write_text
-from strategy.cli.risk import answer, capability_parser
-from strategy.risk.requests import CAPABILITIES
+from strategy.cli.risk import text_command
 
 if TYPE_CHECKING:
     from strategy.present.report import Section
@@ -39,18 +37,12 @@ DESCRIPTIONS = {
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``commit`` to the ``risk`` group."""
-    parser = capability_parser(commands, "commit", ABOUT, EPILOG, run)
-    add_output_options(parser)
+    text_command(commands, "commit", ABOUT, EPILOG, "commit", text, colour=False)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Compute the curve and print the best commitments."""
-    request, curve = answer("commit", args, "commit")
-    if args.format == "json":
-        write_json(args, CAPABILITIES["commit"].json(request, curve))
-    else:
-        write_text(args, curve_text(curve))
-    return 0
+def text(args: argparse.Namespace, curve: CommitCurve) -> str:
+    """The text of ``commit``: :func:`curve_text`."""
+    return curve_text(curve)
 
 
 def curve_text(curve: CommitCurve) -> str:

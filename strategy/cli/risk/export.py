@@ -16,14 +16,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from strategy.cli.common import add_parser, write_text
+from strategy.cli.common import write_text
 from strategy.cli.export import add_tree_options
-from strategy.cli.risk.terms import (
-    add_battle_arguments,
-    add_play_options,
-    add_rule_options,
-    battle_from_args,
-)
+from strategy.cli.risk.terms import add_game_command, battle_game
 
 SUMMARY = "write a battle's game tree as a Gambit extensive form (.efg)"
 ABOUT = (
@@ -39,21 +34,15 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``export`` to the ``risk`` group."""
-    parser = add_parser(commands, "export", SUMMARY, ABOUT, EPILOG)
-    add_battle_arguments(parser)
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_tree_options(parser)
-    parser.set_defaults(handler=run)
+    add_game_command(commands, "export", (SUMMARY, ABOUT, EPILOG), add_tree_options, run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Build the battle and write its tree."""
     from strategy.interop.efg import efg_text
     from strategy.present.graph_views import battle_view
-    from strategy.risk.game import BattleGame
 
-    game = BattleGame(args.attackers, args.defenders, battle=battle_from_args(args))
+    game = battle_game(args)
     title = f"Risk battle {args.attackers} v {args.defenders}, {game.choice} rule"
     text = efg_text(
         game,

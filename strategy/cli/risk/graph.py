@@ -16,14 +16,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from strategy.cli.common import add_parser
 from strategy.cli.graph import add_graph_options, export
-from strategy.cli.risk.terms import (
-    add_battle_arguments,
-    add_play_options,
-    add_rule_options,
-    battle_from_args,
-)
+from strategy.cli.risk.terms import add_game_command, battle_game
 
 SUMMARY = "export a battle's solved state graph (GraphML, GEXF, JSON, DOT, picture)"
 ABOUT = (
@@ -39,23 +33,17 @@ EPILOG = """examples:
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``graph`` to the ``risk`` group."""
-    parser = add_parser(commands, "graph", SUMMARY, ABOUT, EPILOG)
-    add_battle_arguments(parser)
-    add_play_options(parser)
-    add_rule_options(parser)
-    add_graph_options(parser)
+    parser = add_game_command(commands, "graph", (SUMMARY, ABOUT, EPILOG), add_graph_options, run)
     parser.add_argument(
         "--compact",
         action="store_true",
         help="one node per (A, D): the phases of a round merged, edges weighted by optimal play",
     )
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Build the battle and export its graph."""
     from strategy.present.graph_views import battle_view
-    from strategy.risk.game import BattleGame
 
-    game = BattleGame(args.attackers, args.defenders, battle=battle_from_args(args))
+    game = battle_game(args)
     return export(args, game, battle_view(game), compact=args.compact)

@@ -5,11 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import add_output_options, write_json, write_text
-from strategy.cli.risk import answer, capability_parser
+from strategy.cli.risk import text_command
 from strategy.cli.risk.terms import play_asked
-from strategy.risk.requests import CAPABILITIES
-from strategy.risk.requests.trials import simulated_battle
 
 if TYPE_CHECKING:
     from strategy.risk.battle import Battle
@@ -39,25 +36,19 @@ seed or more trials, and a FLAG that stays is a bug."""
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``simulate`` to the ``risk`` group."""
-    parser = capability_parser(commands, "simulate", ABOUT, EPILOG, run)
-    add_output_options(parser)
+    text_command(commands, "simulate", ABOUT, EPILOG, "simulate", text, colour=False)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Simulate, compare with the exact engine, and print."""
-    request, checked = answer("simulate", args, "simulate")
-    if args.format == "json":
-        write_json(args, CAPABILITIES["simulate"].json(request, checked))
-        return 0
-    battle = simulated_battle(request)
+def text(args: argparse.Namespace, checked: SimulationCheck) -> str:
+    """The estimates beside the exact values, and how the battles were played."""
+    battle = checked.battle
     how = play_text(battle, play_asked(args))
     if not battle.plain:
         blitz = battle.resolution
         how = blitz.describe() + (
             " (the in-game draw: one uniform number per battle)" if blitz.balanced else ""
         )
-    write_text(args, simulation_text(checked, how))
-    return 0
+    return simulation_text(checked, how)
 
 
 def play_text(battle: Battle, asked: bool) -> str:

@@ -14,14 +14,20 @@ request (``report``, ``rule``, ``graph``, ``export``): the same fields, declared
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from strategy.cli.common import add_parser
 from strategy.cli.declared import add_request_options, request_of
 from strategy.engine.fields import param
 from strategy.risk.battle import Battle
 from strategy.risk.requests import terms
 from strategy.risk.requests.battles import ATTACKERS, DEFENDERS
 from strategy.risk.rules import Rules
+
+if TYPE_CHECKING:
+    from strategy.risk.game import BattleGame
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -64,6 +70,31 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 def battle_from_args(args: argparse.Namespace, metric: str | None = None) -> Battle:
     """The battle the rule and play options describe (``metric``: the classic one's)."""
     return terms.battle_of(request_of(_Played, args), metric)
+
+
+def add_game_command(
+    commands: argparse._SubParsersAction[Any],
+    name: str,
+    about: tuple[str, str, str],
+    options: Callable[[argparse.ArgumentParser], None],
+    run: Callable[[argparse.Namespace], int],
+) -> argparse.ArgumentParser:
+    """A command on one battle's game (``graph``, ``export``): its summary, description and
+    examples (``about``), ``A D``, the play and rule options, then the command's own."""
+    parser = add_parser(commands, name, *about)
+    add_battle_arguments(parser)
+    add_play_options(parser)
+    add_rule_options(parser)
+    options(parser)
+    parser.set_defaults(handler=run)
+    return parser
+
+
+def battle_game(args: argparse.Namespace) -> BattleGame:
+    """The game of the battle ``A D`` the options describe."""
+    from strategy.risk.game import BattleGame
+
+    return BattleGame(args.attackers, args.defenders, battle=battle_from_args(args))
 
 
 def play_asked(args: argparse.Namespace) -> bool:

@@ -50,6 +50,11 @@ DEFENDERS = {
     "form": True, "page_default": "3",
 }  # fmt: skip
 _TAIL = {"kind": "integer", "minimum": 0, "metavar": "K", "group": SHOWN}
+#: The tails of a battle's end, which ``odds`` shows as well and ``left`` alone.
+AT_LEAST = "P(capture with at least K armies left in the attacking territory)"
+AT_MOST = "P(the defender is worn down to at most K armies; 0 is a capture)"
+_AT_LEAST = {"label": "At least K left", **_TAIL}
+_AT_MOST = {"label": "Defender at most K", **_TAIL}
 FLOAT = {"kind": "boolean", "off": "--float", "label": "Exact fractions", "group": SHOWN,
          "form": True, "page_default": "false"}  # fmt: skip
 
@@ -67,14 +72,8 @@ class Odds(PlayTerms, RuleTerms, BlitzDice, StopUntil, RetreatAt):
         "faster for huge battles; Balanced Blitz: balance the exact true-random distribution, "
         "by default only up to 1000 armies)", **FLOAT,
     )  # fmt: skip
-    at_least: int | None = param(
-        None, help="also P(capture with at least K armies left in the attacking territory)",
-        label="At least K left", **_TAIL,
-    )  # fmt: skip
-    at_most: int | None = param(
-        None, help="also P(the defender is worn down to at most K armies; 0 is a capture)",
-        label="Defender at most K", **_TAIL,
-    )  # fmt: skip
+    at_least: int | None = param(None, help=f"also {AT_LEAST}", **_AT_LEAST)
+    at_most: int | None = param(None, help=f"also {AT_MOST}", **_AT_MOST)
 
 
 def run_odds(request: Odds, progress: Progress | None = None) -> BattleOdds:
@@ -117,14 +116,8 @@ class Left(RuleTerms, BlitzDice, StopUntil, RetreatAt):
 
     attackers: int = param(**ATTACKERS)
     defenders: int = param(**DEFENDERS)
-    at_least: int | None = param(
-        None, help="only P(capture with at least K armies left in the attacking territory)",
-        label="At least K left", **_TAIL,
-    )  # fmt: skip
-    at_most: int | None = param(
-        None, help="only P(the defender is worn down to at most K armies; 0 is a capture)",
-        label="Defender at most K", **_TAIL,
-    )  # fmt: skip
+    at_least: int | None = param(None, help=f"only {AT_LEAST}", **_AT_LEAST)
+    at_most: int | None = param(None, help=f"only {AT_MOST}", **_AT_MOST)
 
 
 def run_left(request: Left, progress: Progress | None = None) -> LeftAnswer:

@@ -240,13 +240,13 @@ def estimate_plan(request: Plan) -> Cost:
 
 def estimate_fortify(request: Fortify) -> Cost:
     """The placements the defender may make, each a plan of the attacker's turn."""
-    from strategy.risk.turns.calls import NAMING, fortified, named
+    from strategy.risk.turns.calls import fortified, located
     from strategy.risk.turns.fortification import fortify_cost
 
     exact = request.exact is not False
     terms = position_terms(request)
     turn, placed = fortified(
-        named(**{key: terms[key] for key in NAMING}),
+        located(terms),
         objective=terms["objective"],
         move_in=terms["move_in"],
         battle=Battle(rules_of(request)),

@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from inspect import signature
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict, Unpack
 
 from strategy.engine.errors import InputError
-from strategy.risk.battle import RULE_TERMS, Battle, with_terms
-from strategy.risk.rules import Count, Ties
+from strategy.engine.keywords import spelled_out
+from strategy.risk.battle import Battle, RuleKeywords, with_terms
 from strategy.risk.turns.building import armies_from_json, build_turn, left_out, parse_armies
 from strategy.risk.turns.fortification import Fortification, fortify_turn
 from strategy.risk.turns.maps import Map, classic_map, load_map
@@ -94,16 +93,41 @@ class Named(NamedTuple):
     region: Names | None
 
 
-def named(
-    *,
-    attackers: Armies = (),
-    defenders: Armies = (),
-    target: Names | None = None,
-    region: Names | None = None,
-    map: Map | str | Path | None = None,
-    disputed: bool = True,
-    file: Mapping[str, Any] | None = None,
-) -> Named:
+class PositionKeywords(TypedDict, total=False):
+    """A position as players name it (:func:`named`'s keywords; defaults in
+    :data:`NAMED`)."""
+
+    attackers: Armies
+    defenders: Armies
+    target: Names | None
+    region: Names | None
+    map: Map | str | Path | None
+    disputed: bool
+    file: Mapping[str, Any] | None
+
+
+class TurnTerms(TypedDict, total=False):
+    """What the turn is played for, how armies move in, and the battle whose rules the
+    rule keywords change."""
+
+    objective: str | TurnObjective
+    move_in: MoveIn
+    battle: Battle | None
+
+
+class TurnKeywords(PositionKeywords, TurnTerms, RuleKeywords):
+    """The turn as :func:`position`, :func:`reinforce`, :func:`fortify` and
+    :func:`~strategy.risk.planning.plan` take it (defaults in :data:`TURN`)."""
+
+
+#: The defaults of the position's keywords that are not ``None``.
+NAMED: dict[str, Any] = {"attackers": (), "defenders": (), "disputed": True}
+#: The defaults of the turn's keywords that are not ``None``.
+TURN = NAMED | {"objective": "capture-all", "move_in": "classic"}
+
+
+@spelled_out(PositionKeywords, NAMED)
+def named(**where: Unpack[PositionKeywords]) -> Named:
     """The position from ``file`` (a position file's JSON: ``attacker``, ``defenders``,
     ``target``, ``region``) and what is given here, which adds to it: the attacker's and
     the other territories' armies (a mapping, ``"T=N,..."`` or a list of those), what to
@@ -115,21 +139,22 @@ def named(
     >>> mine, target, region
     ({'Siam': 12}, 'Australia', None)
     """
-    board = board_of(map, disputed=disputed)
-    file = file or {}
+    return located(where)
+
+
+def located(where: Mapping[str, Any]) -> Named:
+    """The position :func:`named` makes of the keywords ``where`` holds (its defaults
+    filled in)."""
+    board = board_of(where.get("map"), disputed=where["disputed"])
+    file = where.get("file") or {}
     mine = armies_from_json(board, file.get("attacker", {}), "the position's attacker")
     theirs = armies_from_json(board, file.get("defenders", {}), "the position's defenders")
-    mine |= armies_of(board, attackers)
-    theirs |= armies_of(board, defenders)
-    target = target or file.get("target")
+    mine |= armies_of(board, where["attackers"])
+    theirs |= armies_of(board, where["defenders"])
+    target = where.get("target") or file.get("target")
     if not target:
         raise InputError("name what to take: target= a continent or territories")
-    return Named(board, mine, theirs, target, region or file.get("region"))
-
-
-#: The keywords that name a position, :func:`named`'s, and their defaults.
-NAMED = {name: p.default for name, p in signature(named).parameters.items()}
-NAMING = tuple(NAMED)
+    return Named(board, mine, theirs, target, where.get("region") or file.get("region"))
 
 
 @dataclass(frozen=True)
@@ -142,21 +167,8 @@ class Position:
     left_out: tuple[str, ...] = ()
 
 
-def position(
-    given: Named | None = None,
-    *,
-    objective: str | TurnObjective = "capture-all",
-    move_in: MoveIn = "classic",
-    battle: Battle | None = None,
-    attackers: Armies = (), defenders: Armies = (), target: Names | None = None,
-    region: Names | None = None, map: Map | str | Path | None = None, disputed: bool = True,
-    file: Mapping[str, Any] | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-) -> Position:  # fmt: skip
+@spelled_out(TurnKeywords, TURN)
+def position(given: Named | None = None, **turn: Unpack[TurnKeywords]) -> Position:
     """The turn to plan, on the position ``given`` or the one :func:`named` makes of the
     keywords it takes (``attackers`` to ``file``); the rule keywords (``edition`` to
     ``zombie_attacker``, as :func:`~strategy.risk.api.odds` names them) change the
@@ -168,30 +180,31 @@ def position(
     >>> len(where.turn.names), where.left_out  # Siam and the four of Australia
     (5, ())
     """
-    fought = with_terms(battle, locals(), RULE_TERMS)
-    names: dict[str, Any] = dict(attackers=attackers, defenders=defenders, target=target)
-    names |= dict(region=region, map=map, disputed=disputed, file=file)
-    if given is not None and (changed := [n for n, v in names.items() if v != NAMED[n]]):
+    fought = with_terms(turn.get("battle"), turn, RuleKeywords)
+    if given is not None and (
+        changed := [n for n in PositionKeywords.__annotations__ if turn.get(n) != NAMED.get(n)]
+    ):
         raise InputError(f"the position is given: {', '.join(changed)} cannot change it")
     if not fought.choice.fixed or not fought.plain:
         raise InputError(
             "a plan has both sides roll the most dice, true random, each battle to its "
             "end or its break-off: no choice rule, Balanced Blitz or limit"
         )
-    board, mine, theirs, target, region = given or named(**names)
-    turn = build_turn(
+    board, mine, theirs, target, region = given or located(turn)
+    built = build_turn(
         board,
         mine,
         theirs,
         target,
         region,
-        objective=objective_of(board, target, objective),
+        objective=objective_of(board, target, turn["objective"]),
         rules=fought.rules,
-        move_in=move_in,
+        move_in=turn["move_in"],
     )
-    return Position(turn, left_out(turn, mine, theirs))
+    return Position(built, left_out(built, mine, theirs))
 
 
+@spelled_out(TurnKeywords, TURN)
 def reinforce(
     *,
     reinforcements: int,
@@ -199,13 +212,18 @@ def reinforce(
     exact: bool = True,
     max_states: int | None = None,
     progress: Progress | None = None,
-    **terms: Any,
+    **turn: Unpack[TurnKeywords],
 ) -> Reinforcement:
     """Where to place ``reinforcements`` before the turn on the position :func:`position`
-    makes of ``terms`` (:func:`~strategy.risk.turns.reinforcement.best_reinforcement`)."""
-    turn = position(**terms).turn
+    makes of the turn's keywords
+    (:func:`~strategy.risk.turns.reinforcement.best_reinforcement`)."""
     return best_reinforcement(
-        turn, reinforcements, on=on, exact=exact, max_states=max_states, progress=progress
+        position(**turn).turn,
+        reinforcements,
+        on=on,
+        exact=exact,
+        max_states=max_states,
+        progress=progress,
     )
 
 
@@ -230,6 +248,7 @@ def fortified(
     return turn, placed
 
 
+@spelled_out(TurnKeywords, TURN)
 def fortify(
     *,
     armies: int,
@@ -238,22 +257,8 @@ def fortify(
     exact: bool = True,
     max_states: int | None = None,
     progress: Progress | None = None,
-    attackers: Armies = (),
-    defenders: Armies = (),
-    target: Names | None = None,
-    region: Names | None = None,
-    map: Map | str | Path | None = None,
-    disputed: bool = True,
-    file: Mapping[str, Any] | None = None,
-    objective: str | TurnObjective = "capture-all",
-    move_in: MoveIn = "classic",
-    battle: Battle | None = None,
-    edition: str | None = None, attacker_dice: int | None = None,
-    defender_dice: int | None = None, attacker_sides: int | None = None,
-    defender_sides: int | None = None, ties: Ties | None = None, stay_behind: int | None = None,
-    count: Count | None = None, capital: bool | None = None, wall: bool | None = None,
-    zombie_defender: bool | None = None, zombie_attacker: bool | None = None,
-) -> Fortification:  # fmt: skip
+    **turn: Unpack[TurnKeywords],
+) -> Fortification:
     """Where the defender should put ``armies`` on its territories of the region, at least
     one each, against an attacker who places ``reinforce`` armies and plans optimally
     (:func:`~strategy.risk.turns.fortification.fortify_turn`), on the position
@@ -263,19 +268,12 @@ def fortify(
     ``attacker_dice``, ... ``zombie_attacker``, as :func:`~strategy.risk.api.odds` names
     them) change them. Its ``defenders`` fix the armies of some enemy
     territories; the defender places on all the others in the region."""
-    battle = with_terms(battle, locals(), RULE_TERMS)
-    given = named(
-        attackers=attackers,
-        defenders=defenders,
-        target=target,
-        region=region,
-        map=map,
-        disputed=disputed,
-        file=file,
+    battle = with_terms(turn.get("battle"), turn, RuleKeywords)
+    placing, placed = fortified(
+        located(turn), objective=turn["objective"], move_in=turn["move_in"], battle=battle
     )
-    turn, placed = fortified(given, objective=objective, move_in=move_in, battle=battle)
     return fortify_turn(
-        turn,
+        placing,
         armies,
         territories=placed,
         reinforcements=reinforce,
