@@ -111,7 +111,7 @@ def test_a_command_needing_an_extra_says_which_in_one_line() -> None:
 
 
 def test_exact_matrix_games_need_no_scipy(monkeypatch: pytest.MonkeyPatch) -> None:
-    from strategy.engine.matrix_game import solve_matrix_game
+    from strategy.engine import solve_matrix_game
 
     # Rock-paper-scissors on 7 moves: each beats the next three (mod 7). The matrix is
     # skew-symmetric, so the game is fair: value 0.

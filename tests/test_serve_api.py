@@ -114,7 +114,7 @@ def test_strategy_matrix(base: str) -> None:
         choice="sees-roll",
         objective="balance:2",
     )
-    from strategy.risk.objectives import Objective
+    from strategy.risk import Objective
 
     table = optimal_table(5, 4, objective=Objective.parse("balance:2"), choice="sees-roll")
     matrix = strategy_matrix(table)
