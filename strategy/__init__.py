@@ -7,7 +7,7 @@ game theory. Subpackages and the everyday names (the engine's solvers) load when
 >>> import strategy
 >>> strategy.risk.odds(2, 1).win_probability  # seed 003: one die each, 15/36
 Fraction(5, 12)
->>> from strategy.risk.game import BattleGame
+>>> from strategy.risk import BattleGame
 >>> strategy.solve(BattleGame(2, 1)).value
 Fraction(5, 12)
 """

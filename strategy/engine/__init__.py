@@ -2,10 +2,9 @@
 
 Nothing here imports any other part of ``strategy``: games and presentation sit on top.
 What a user calls is named here and loads on first use, so ``import strategy.engine`` stays
-light (the modules are the implementation; tests name one only to check it against an
-independent computation). The solvers named like their modules (``solve``, ``value_iteration``,
-``mcts``) are exported by :mod:`strategy` instead, so a module and a function never share a
-name here:
+light; the modules behind the names are the implementation. The solvers named like their
+modules (``solve``, ``value_iteration``, ``mcts``) are exported by :mod:`strategy` instead,
+so a module and a function never share a name here:
 
 >>> from strategy import engine
 >>> engine.nim_sum([1, 2, 3]), engine.mex({0, 1, 3})
