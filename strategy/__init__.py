@@ -2,12 +2,12 @@
 
 An expectiminimax engine over games with chance and decision nodes, the dice
 battle of Risk under every timing rule, and the classic games of combinatorial
-game theory. Subpackages and the everyday names load when first used:
+game theory. Subpackages and the everyday names (the engine's solvers) load when first used:
 
 >>> import strategy
 >>> strategy.risk.odds(2, 1).win_probability  # seed 003: one die each, 15/36
 Fraction(5, 12)
->>> from strategy.risk.game import BattleGame
+>>> from strategy.risk import BattleGame
 >>> strategy.solve(BattleGame(2, 1)).value
 Fraction(5, 12)
 """
@@ -20,8 +20,10 @@ from strategy._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from strategy import classic, engine, present, risk
+    from strategy.engine.mcts import mcts
     from strategy.engine.search import alphabeta
     from strategy.engine.solve import solve
+    from strategy.engine.value_iteration import value_iteration
 
 __version__ = "0.1.0"
 
@@ -29,9 +31,21 @@ _EXPORTS = {
     **{name: (f"strategy.{name}", "") for name in ("classic", "engine", "present", "risk")},
     "solve": ("strategy.engine.solve", "solve"),
     "alphabeta": ("strategy.engine.search", "alphabeta"),
+    "mcts": ("strategy.engine.mcts", "mcts"),
+    "value_iteration": ("strategy.engine.value_iteration", "value_iteration"),
 }
 
-__all__ = ["__version__", "alphabeta", "classic", "engine", "present", "risk", "solve"]
+__all__ = [
+    "__version__",
+    "alphabeta",
+    "classic",
+    "engine",
+    "mcts",
+    "present",
+    "risk",
+    "solve",
+    "value_iteration",
+]
 
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -2,6 +2,9 @@
 
 They are written without the package's solver or graph code, so the tests can check those
 against them. Test modules import them as ``from tests.helpers import …``.
+
+Deep imports: :mod:`strategy.cli.main`, whose ``main`` is the ``strategy`` command's entry point,
+run in-process.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from typing import Any
 import pytest
 
 import strategy.cli.main
-from strategy.engine.game import Game, NodeKind
-from strategy.risk.game import BattleGame, BattleState
+from strategy.engine import Game, NodeKind
+from strategy.risk import BattleGame, BattleState
 
 #: Objectives a player optimises, with a goal and stakes each way.
 OBJECTIVES = ("capture", "signed", "keep:3", "balance:0", "balance:2", "balance:5")

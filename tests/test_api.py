@@ -16,12 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategy.risk
-from strategy.engine.solve import solve
-from strategy.risk.battle import Battle
-from strategy.risk.game import BattleGame
-from strategy.risk.objectives import Objective
-from strategy.risk.rules import Rules
-from strategy.risk.tables import BattleTable, OptimalTable
+from strategy import solve
+from strategy.risk import Battle, BattleGame, BattleTable, Objective, OptimalTable, Rules
 from tests.helpers import run
 
 

@@ -1,5 +1,8 @@
 """Files written whole or not at all: interrupted writes (SIGINT, SIGTERM) leave the old file
 untouched or the new one complete, and two writers of one file leave one whole file.
+
+Deep imports: the atomic writers (:mod:`strategy.engine.atomic`), under test, and the graph reader
+that reads a written file back.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from strategy.engine import InputError
 from strategy.engine.atomic import (
     atomic_open,
     atomic_path,
@@ -26,7 +30,6 @@ from strategy.engine.atomic import (
     write_target,
     write_text_atomic,
 )
-from strategy.engine.errors import InputError
 from strategy.present.graph_io import read_graph
 from tests.helpers import run
 

@@ -1,5 +1,8 @@
 """Issue 25's bad inputs, one by one: each gives one line on stderr and exit status 2 (no
 internal error, no wrong answer), and a probability is never more than 1.
+
+Deep imports: the kernels some bad inputs reach directly (limits, tail sums, Balanced Blitz, turn
+objectives), each of which must refuse them itself.
 """
 
 from __future__ import annotations
@@ -12,10 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.errors import InputError
-from strategy.risk.editions import edition
+from strategy.engine import InputError
+from strategy.risk import Objective, edition
 from strategy.risk.limits import stop_until_odds
-from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import cumulative
 from strategy.risk.turns.objectives import TurnObjective
 from strategy.risk.variants.balanced_blitz import balance_odds

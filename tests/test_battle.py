@@ -1,4 +1,8 @@
-"""Classic battles: published values, seed 003's exact values, and properties."""
+"""Classic battles: published values, seed 003's exact values, and properties.
+
+Deep imports: :mod:`strategy.risk.classic`, the classic kernels, against published and seed 003
+values and properties (:func:`strategy.risk.odds` answers with them: ``tests/test_api.py``).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.risk import Objective, Rules
 from strategy.risk.classic import battle_odds, battle_table
-from strategy.risk.objectives import Objective
-from strategy.risk.rules import Rules
-from strategy.risk.strategies import risk_rules
+from strategy.testing import risk_rules
 
 
 def test_seed_003_exact_values() -> None:

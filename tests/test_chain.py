@@ -1,4 +1,8 @@
-"""Attack chains: published values, an independent step-by-step recursion, the command line."""
+"""Attack chains: published values, an independent step-by-step recursion, the command line.
+
+Deep imports: the chain and classic kernels (:mod:`strategy.risk.paths`,
+:mod:`strategy.risk.classic`), against published values and an independent step-by-step recursion.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.risk import Rules
 from strategy.risk.classic import battle_odds, classic_steps
 from strategy.risk.paths import chain_odds
-from strategy.risk.rules import Rules
 from tests.helpers import run, run_example
 
 ROOT = Path(__file__).resolve().parent.parent

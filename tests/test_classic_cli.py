@@ -1,4 +1,8 @@
-"""The classic-games commands as a user runs them: output, JSON and one-line errors."""
+"""The classic-games commands as a user runs them: output, JSON and one-line errors.
+
+Deep imports: :mod:`strategy.cli.main`, the command's entry point, whose command groups a fixture
+narrows to the games'.
+"""
 
 from __future__ import annotations
 

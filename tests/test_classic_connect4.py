@@ -15,8 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.classic.connect4 import PAYOFFS, Connect4, Position, solve_connect4
-from strategy.engine.game import NodeKind
-from strategy.engine.search import MoveOrdering, alphabeta, iterative_deepening
+from strategy.engine import MoveOrdering, NodeKind, alphabeta, iterative_deepening
 
 
 def test_four_by_four_is_a_draw_by_every_search() -> None:

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from strategy.classic.dice_game import RollOrStop, analyse_dice
-from strategy.engine.conformance import check_game
+from strategy.classic import RollOrStop, analyse_dice
+from strategy.engine import check_game
 
 
 def stopping_values(rolls: int, sides: int) -> list[Fraction]:

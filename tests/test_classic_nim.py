@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.nim import NimMove, analyse_nim, nim_moves
-from strategy.engine.impartial import ImpartialGame
-from strategy.engine.solve import solve
+from strategy import solve
+from strategy.classic import NimMove, analyse_nim, nim_moves
+from strategy.engine import ImpartialGame
 
 
 def test_bouton_3_4_5() -> None:

@@ -6,9 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.octal import OctalGame, analyse_octal, find_periodicity
-from strategy.classic.subtraction import SubtractionGame, bash_winning_take
-from strategy.engine.impartial import Grundy
+from strategy.classic import (
+    OctalGame,
+    SubtractionGame,
+    analyse_octal,
+    bash_winning_take,
+    find_periodicity,
+)
+from strategy.engine import Grundy
 
 # OEIS A002186, Sprague-Grundy values of Kayles (octal .77), n = 0..104; Guy & Smith (1956),
 # Winning Ways p. 91. "From n=71 on, the sequence is periodic with period 12."

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from strategy.classic.pig import PigGame, PigSolution, solve_pig
-from strategy.engine.conformance import check_game
-from strategy.engine.value_iteration import solve_exactly, value_iteration
+from strategy import value_iteration
+from strategy.classic import PigGame, PigSolution, solve_pig
+from strategy.engine import check_game, solve_exactly
 
 
 @pytest.fixture(scope="module")

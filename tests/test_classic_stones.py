@@ -1,4 +1,8 @@
-"""The coin game and Stone Games III and VII: published answers, and DP against minimax."""
+"""The coin game and Stone Games III and VII: published answers, and DP against minimax.
+
+Deep imports: :mod:`strategy.classic.stones` for its table of rules (``RULES``, a name other games
+use too), which the properties range over.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.stones import RULES, RowGame, solve_row
-from strategy.engine.search import alphabeta
-from strategy.engine.solve import solve
+from strategy import solve
+from strategy.classic import RowGame, solve_row
+from strategy.classic.stones import RULES
+from strategy.engine import alphabeta
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.tictactoe import Board, TicTacToe
-from strategy.engine.game import NodeKind
-from strategy.engine.search import alphabeta
-from strategy.engine.solve import solve
+from strategy import solve
+from strategy.classic import Board, TicTacToe
+from strategy.engine import NodeKind, alphabeta
 
 GAME = TicTacToe()
 SOLVED = solve(GAME)

@@ -6,6 +6,9 @@ Values come from each action's type and choices: mostly small, valid ones, somet
 edge cases that broke the promises before (huge numbers, newlines, empty names, folders,
 numbers whose text makes a huge exponent). Every run gets ``--max-seconds 1``, so that a
 slow combination ends with the time-limit error, which is itself a promise kept.
+
+Deep imports: the command line's own parser (:mod:`strategy.cli.main`,
+:mod:`strategy.cli.declared`), whose actions generate the command lines.
 """
 
 from __future__ import annotations

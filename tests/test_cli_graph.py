@@ -1,5 +1,9 @@
 """``strategy graph`` and ``strategy risk graph``: files, pictures, errors, and a strategy
-matrix read back from an exported file. The battle's graph itself: ``test_graph_views.py``."""
+matrix read back from an exported file. The battle's graph itself: ``test_graph_views.py``.
+
+Deep imports: the command's entry point, the graph reader, and the optimal-play and strategy-matrix
+kernels the exported graph is held to.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,7 @@ import pytest
 from strategy.cli.main import main
 from strategy.present.graph import ACTION_SEPARATOR
 from strategy.present.graph_io import parse_dot, read_graph
-from strategy.risk.game import BattleGame
-from strategy.risk.objectives import Objective
+from strategy.risk import BattleGame, Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.matrices import strategy_matrix
 from tests.helpers import run

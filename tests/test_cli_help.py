@@ -1,4 +1,8 @@
-"""Every command and subcommand's ``--help`` shows at least one example command line."""
+"""Every command and subcommand's ``--help`` shows at least one example command line.
+
+Deep imports: the command line's parser (:mod:`strategy.cli.main`, :mod:`strategy.cli.common`),
+walked for every command.
+"""
 
 from __future__ import annotations
 

@@ -8,10 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from strategy.engine.solve import solve
-from strategy.risk.classic import battle_table
-from strategy.risk.game import BattleGame
-from strategy.risk.objectives import Objective
+from strategy import risk, solve
+from strategy.risk import BattleGame, Objective
 from tests import helpers
 
 
@@ -67,7 +65,7 @@ def test_table_sees_roll_exact_json(capsys: pytest.CaptureFixture[str]) -> None:
     out = output(capsys, "risk table --attackers 5 --defenders 4 --choice sees-roll --exact --json")
     obj = json.loads(out)
     assert obj["choice"] == "sees-roll" and obj["metric"] == "capture"
-    classic = battle_table(5, 4)
+    classic = risk.table(5, 4, exact=True)
     for a in range(2, 6):
         for d in range(1, 5):
             seen = Fraction(obj["values_exact"][a - 1][d - 1])

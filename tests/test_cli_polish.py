@@ -1,5 +1,9 @@
 """The Risk commands at scale: npy of huge tables, refusals, compact views, long battles'
-summaries, tail probabilities and progress bars."""
+summaries, tail probabilities and progress bars.
+
+Deep imports: the progress bar (:mod:`strategy.engine.progress`), replaced here by a recorder, and
+the classic kernels, the reference for the commands' numbers at scale.
+"""
 
 from __future__ import annotations
 
@@ -14,11 +18,9 @@ import pytest
 
 import strategy.engine.progress
 from strategy.engine.progress import ProgressBar
+from strategy.risk import BattleTable, Objective, leaves
 from strategy.risk import classic as battle
-from strategy.risk import leaves
 from strategy.risk.classic import battle_cell, battle_odds
-from strategy.risk.objectives import Objective
-from strategy.risk.tables import BattleTable
 from tests.helpers import run
 
 

@@ -1,6 +1,9 @@
 """The cases of issue 17, each as a test: exact digits, long exact numbers, no tracebacks,
 requests refused up front, output paths, one-line errors, errors in the problem's words,
-and bad input told apart from internal failures."""
+and bad input told apart from internal failures.
+
+Deep imports: :mod:`strategy.cli.main`, the command's entry point, run in-process.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The ``mcts`` and ``connect4`` commands as a user runs them: output, JSON, one-line errors."""
+"""The ``mcts`` and ``connect4`` commands as a user runs them: output, JSON, one-line errors.
+
+Deep imports: :mod:`strategy.cli.main`, the command's entry point, whose command groups a fixture
+narrows to the searches'.
+"""
 
 from __future__ import annotations
 

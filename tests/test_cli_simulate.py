@@ -6,10 +6,8 @@ import json
 
 import pytest
 
-from strategy.risk.classic import battle_odds
-from strategy.risk.objectives import Objective
-from strategy.risk.optimal import optimal_odds
-from strategy.risk.rules import Rules
+from strategy import risk
+from strategy.risk import Objective
 from tests import helpers
 
 
@@ -22,7 +20,7 @@ def test_json_has_estimates_intervals_and_exact_values(capsys: pytest.CaptureFix
     assert status == 0
     obj = json.loads(out)
     assert (obj["trials"], obj["seed"], obj["confidence"]) == (100_000, 7, 0.95)
-    exact = battle_odds(5, 3, Rules(defender_dice=3), exact=False)
+    exact = risk.odds(5, 3, defender_dice=3, exact=False)
     assert obj["exact"] == pytest.approx(exact.win_probability, rel=1e-12)
     assert obj["ci_low"] <= obj["win_probability"] <= obj["ci_high"]
     assert set(obj["estimates"]) == {
@@ -51,7 +49,7 @@ def test_text_shows_each_quantity_and_whether_all_are_inside(
     assert status == 0
     for label in ("P(attacker captures)", "expected attackers left", "expected signed outcome"):
         assert label in out
-    assert f"{float(battle_odds(10, 6).win_probability):.6f}" in out
+    assert f"{float(risk.odds(10, 6).win_probability):.6f}" in out
     flagged = "FLAG:" in out
     assert flagged != ("every exact value lies inside its 95% interval" in out)
 
@@ -75,7 +73,9 @@ def test_optimal_play_is_simulated_against_the_optimal_value(
     assert status == 0
     obj = json.loads(out)
     assert (obj["choice"], obj["objective"], obj["allow_stop"]) == ("sees-roll", "balance:2", True)
-    value = optimal_odds(8, 6, objective=Objective("balance", 2), choice="sees-roll").value
+    value = risk.odds(
+        8, 6, objective=Objective("balance", 2), choice="sees-roll", exact=False
+    ).value
     assert obj["estimates"]["value"]["exact"] == pytest.approx(value, rel=1e-12)
     # Only the optimised objective has an exact value; the others are estimates alone.
     assert obj["exact"] is None and obj["estimates"]["expected_signed"]["inside"] is None

@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from strategy.engine.conformance import ConformanceReport, check_game
-from strategy.engine.game import NodeKind
-from strategy.engine.testing import TreeGame, small_games
+from strategy.engine import ConformanceReport, NodeKind, check_game
+from strategy.testing import TreeGame, small_games
 
 
 class Countdown:

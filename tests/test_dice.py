@@ -1,4 +1,8 @@
-"""Single-roll distributions: published counts, and brute force over every roll."""
+"""Single-roll distributions: published counts, and brute force over every roll.
+
+Deep imports: :mod:`strategy.risk.dice`, the dice kernel, against published counts and brute force
+over every roll.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Editions, modifiers, Balanced Blitz, stop-until and commit as a user runs them."""
+"""Editions, modifiers, Balanced Blitz, stop-until and commit as a user runs them.
+
+Deep imports: the command's parser (:mod:`strategy.cli.main`) and the classic kernels, the
+reference for its numbers.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from strategy.cli.main import build_parser
+from strategy.risk import Rules
 from strategy.risk.classic import battle_odds
-from strategy.risk.rules import Rules
 from tests.helpers import run, run_json
 
 

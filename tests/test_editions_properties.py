@@ -1,5 +1,9 @@
 """Invariants of the editions: modifiers, stop-until, retreat thresholds, Balanced Blitz,
-checked against the plain models of ``tests/rgd_oracle.py`` and against each other."""
+checked against the plain models of ``tests/rgd_oracle.py`` and against each other.
+
+Deep imports: the blitz, limit and classic kernels, against the plain models of
+``tests/rgd_oracle.py`` and against each other.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.risk import Balance, Limit, Objective, Resolution, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.limits import limited_odds, retreat_table, stop_until_table
-from strategy.risk.objectives import Objective
-from strategy.risk.resolution import Balance, Limit, Resolution
-from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import (
     balance_masses,
     balance_odds,

@@ -4,6 +4,9 @@ stop-until and retreat thresholds, reproduced.
 Sources: the smgstudio/risk-dice README (the game's dice code as of v3.3): example 1
 (one 3 v 2 roll), example 2 (300 v 800 zombies), example 3 (30 v 15 on a capital), example
 6 (the troops needed for 80% against 50); kalgynirae/Minerva's README (retreat value).
+
+Deep imports: the Balanced Blitz, blitz, classic and fewest-troops kernels and the dice, each
+against published figures.
 """
 
 from __future__ import annotations
@@ -12,11 +15,10 @@ from fractions import Fraction
 
 import pytest
 
+from strategy.risk import Limit, Resolution, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import rules_roll
 from strategy.risk.fewest import minimum_armies
-from strategy.risk.resolution import Limit, Resolution
-from strategy.risk.rules import Rules
 from strategy.risk.variants.balanced_blitz import balance_odds, balanced_win_chance
 from strategy.risk.variants.blitz import fewest_needed, fight_odds
 from tests.rgd_oracle import balanced_blitz, battle, ordered, win_chance

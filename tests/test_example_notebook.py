@@ -4,6 +4,8 @@
 beside the seed's printed Monte Carlo numbers and a fresh simulation. The notebook is kept
 with its outputs, so that it reads well without running it; ``STRATEGY_WRITE_NOTEBOOK=1``
 writes this run's outputs back into it.
+
+Deep imports: :mod:`strategy.paper.published`, seed 000's printed table as data.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ import re
 from math import comb
 from pathlib import Path
 
-from strategy.risk.classic import battle_table
-from strategy.risk.objectives import Objective
+from strategy import risk
+from strategy.risk import Objective
 from tests import helpers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +32,7 @@ def table_rows(text: str, title: str) -> list[list[float]]:
 
 def test_seed000_side_by_side() -> None:
     out = run_example()
-    exact = battle_table(20, 20, objective=Objective("signed"), exact=False).as_floats()
+    exact = risk.table(20, 20, objective=Objective("signed"), exact=False).as_floats()
     simulated = table_rows(out, "Simulated, 2,500 battles per cell, seed 0")
     assert table_rows(out, "Exact") == [[round(x, 1) for x in row] for row in exact]
     assert all(

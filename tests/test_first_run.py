@@ -1,4 +1,8 @@
-"""A new user's first commands: the default table fits the terminal, long work shows a bar."""
+"""A new user's first commands: the default table fits the terminal, long work shows a bar.
+
+Deep imports: the command's entry point, and the kernels whose output the first commands show
+(fewest troops, rule of thumb, simulation).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,12 @@ from fractions import Fraction
 
 import pytest
 
-from strategy.classic.pig import solve_pig
+from strategy.classic import solve_pig
 from strategy.cli.main import main
 from strategy.engine import progress as progress_module
+from strategy.risk import Rules
 from strategy.risk.fewest import fewest
 from strategy.risk.play.rule_of_thumb import capture_grid, search_odds
-from strategy.risk.rules import Rules
 from strategy.risk.sampling import simulate
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -1,5 +1,9 @@
 """solve() in float mode, a level at a time: against exact values, on wide, uneven, narrow and
-cyclic games, and the read-only mappings it answers with."""
+cyclic games, and the read-only mappings it answers with.
+
+Deep imports: :mod:`strategy.engine.float_levels`, the float kernel of :func:`strategy.solve`,
+against exact values.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
+from strategy import solve
+from strategy.engine import FLOAT_TIE_TOLERANCE, GameError, NodeKind
 from strategy.engine.float_levels import Unsuitable, solve_float_levels
-from strategy.engine.game import GameError, NodeKind
-from strategy.engine.solve import FLOAT_TIE_TOLERANCE, solve
-from strategy.engine.testing import TreeGame, brute_force_value, small_games
+from strategy.testing import TreeGame, brute_force_value, small_games
 from tests.helpers import reachable
 
 State = tuple[int, int]

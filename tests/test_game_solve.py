@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from strategy.engine.game import GameError, NodeKind, check_chance_outcomes
-from strategy.engine.solve import FLOAT_TIE_TOLERANCE, solve
-from strategy.engine.testing import TreeGame, brute_force_value, small_games
+from strategy import solve
+from strategy.engine import FLOAT_TIE_TOLERANCE, GameError, NodeKind, check_chance_outcomes
+from strategy.testing import TreeGame, brute_force_value, small_games
 from tests.helpers import reachable
 
 # A maximiser choosing between a sure 1/10 and a chance node worth 1/10 on average.

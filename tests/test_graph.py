@@ -1,4 +1,7 @@
-"""State graphs: checked against the solver and against a breadth-first search of our own."""
+"""State graphs: checked against the solver and against a breadth-first search of our own.
+
+Deep imports: :mod:`strategy.present.graph`, the state-graph builder under test.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +11,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from strategy.classic.dice_game import DiceState, RollOrStop, analyse_dice
-from strategy.classic.tictactoe import Board, TicTacToe
-from strategy.engine.game import GameError, NodeKind
-from strategy.engine.solve import solve
-from strategy.engine.testing import TreeGame, TreeNode, small_games
+from strategy import solve
+from strategy.classic import Board, DiceState, RollOrStop, TicTacToe, analyse_dice
+from strategy.engine import GameError, NodeKind
 from strategy.present.graph import ACTION_SEPARATOR, StateView, exact_text, state_graph
+from strategy.testing import TreeGame, TreeNode, small_games
 from tests.helpers import reachable
 
 

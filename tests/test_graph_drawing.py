@@ -1,4 +1,7 @@
-"""Drawings of battle graphs lay out stops, decisions and rolls readably, or refuse."""
+"""Drawings of battle graphs lay out stops, decisions and rolls readably, or refuse.
+
+Deep imports: the drawing code of :mod:`strategy.present`, under test.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import pytest
 from strategy.present.graph import state_graph
 from strategy.present.graph_io import draw_graph, drawing_size, layered_positions
 from strategy.present.graph_views import battle_view
-from strategy.risk.game import BattleGame
+from strategy.risk import BattleGame
 
 
 def nodes_on_edges(graph: Any) -> list[tuple[Any, Any, Any]]:

@@ -1,4 +1,7 @@
-"""Writers and readers of state graphs: every format gives back the graph it was given."""
+"""Writers and readers of state graphs: every format gives back the graph it was given.
+
+Deep imports: the graph writers and readers of :mod:`strategy.present`, under test.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.dice_game import DiceState, RollOrStop
-from strategy.engine.testing import TreeGame, small_games
+from strategy.classic import DiceState, RollOrStop
 from strategy.present.graph import StateView, state_graph
 from strategy.present.graph_io import (
     FORMATS,
@@ -24,6 +26,7 @@ from strategy.present.graph_io import (
     read_graph,
     write_graph,
 )
+from strategy.testing import TreeGame, small_games
 
 EXTENSIONS = sorted(FORMATS)
 

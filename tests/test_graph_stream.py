@@ -1,5 +1,8 @@
 """The streaming GraphML, GEXF and JSON writers: networkx reads back what its own writers give,
-attribute types included; graphs they do not cover go to networkx; writes are atomic."""
+attribute types included; graphs they do not cover go to networkx; writes are atomic.
+
+Deep imports: the streaming and networkx writers of :mod:`strategy.present`, under test.
+"""
 
 from __future__ import annotations
 
@@ -16,11 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.testing import TreeGame, small_games
 from strategy.present import graph_stream
 from strategy.present.graph import state_graph
 from strategy.present.graph_io import _write_gexf, read_graph, write_graph
 from strategy.present.graph_stream import streamable
+from strategy.testing import TreeGame, small_games
 
 STREAMED = (".graphml", ".gexf", ".json")
 

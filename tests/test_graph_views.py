@@ -1,6 +1,10 @@
 """The Risk battle's state graph, as :func:`strategy.present.graph_views.battle_view` shows it:
 checked against the battle kernels, which share no code with the generic solver, and read by the
-example script."""
+example script.
+
+Deep imports: the battle view of :mod:`strategy.present`, under test, and the battle kernels it is
+checked against (the classic and optimal tables, the dice, the strategy matrix).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,9 @@ import pytest
 
 from strategy.present.graph import ACTION_SEPARATOR, exact_text, state_graph
 from strategy.present.graph_views import battle_view
-from strategy.risk.choices import CHOICE_RULES, Choice
+from strategy.risk import CHOICE_RULES, BattleGame, Choice, Objective
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import roll_distribution
-from strategy.risk.game import BattleGame
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.matrices import strategy_matrix
 from tests.helpers import reachable, run_example

@@ -1,4 +1,8 @@
-"""The fast heap-game recurrence, proven periods and copying, and Grundy's game."""
+"""The fast heap-game recurrence, proven periods and copying, and Grundy's game.
+
+Deep imports: :mod:`strategy.engine.heap_grundy` for the recurrence's time estimate, on which
+refusing large requests rests.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.grundys_game import analyse_grundys_game
-from strategy.classic.octal import OctalGame, analyse_heap_game, analyse_octal, find_periodicity
-from strategy.classic.subtraction import SubtractionGame
-from strategy.engine.heap_grundy import HeapRules, estimated_seconds, grundy_values
-from strategy.engine.resources import TooLarge
+from strategy.classic import (
+    OctalGame,
+    SubtractionGame,
+    analyse_grundys_game,
+    analyse_heap_game,
+    analyse_octal,
+    find_periodicity,
+)
+from strategy.engine import HeapRules, TooLarge, grundy_values
+from strategy.engine.heap_grundy import estimated_seconds
 
 # OEIS A002188, Sprague-Grundy values for Grundy's game, n = 0..104 (the entry's data section;
 # Guy & Smith 1956, Table 4).

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.classic.nim import nim_moves
-from strategy.engine.game import GameError
-from strategy.engine.impartial import (
+from strategy import solve
+from strategy.classic import nim_moves
+from strategy.engine import (
+    GameError,
     Grundy,
     ImpartialGame,
     SumMove,
@@ -19,7 +20,6 @@ from strategy.engine.impartial import (
     sum_grundy,
     sum_winning_moves,
 )
-from strategy.engine.solve import solve
 
 heaps = st.lists(st.integers(0, 4), min_size=0, max_size=4).map(tuple)
 

@@ -1,6 +1,8 @@
 """Gambit reads what strategy writes, and its exact solvers find strategy's values.
 
 pygambit (the ``gambit`` extra) is the independent reader and solver here.
+
+Deep imports: the Gambit writers of :mod:`strategy.interop`, under test.
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ from typing import Any
 
 import pytest
 
-from strategy.engine.game import NodeKind
-from strategy.engine.matrix_game import solve_matrix_game
-from strategy.engine.solve import solve
+from strategy import solve
+from strategy.engine import NodeKind, solve_matrix_game
 from strategy.interop.efg import efg_text, tree_size
 from strategy.interop.nfg import NormalFormGame
-from strategy.risk.game import BattleGame
+from strategy.risk import BattleGame
 
 gbt = pytest.importorskip("pygambit", reason="needs the gambit extra (pygambit)")
 

@@ -3,6 +3,8 @@
 The reference follows the rules literally: from ``(A, D)`` each side rolls the most dice
 it may (``rules.attacker_dice_for``, ``rules.defender_dice_for``) and the value is the
 probability-weighted mean of the values after the roll; final states pay the objective.
+
+Deep imports: the classic kernels and the dice, against a plain memoised recursion written here.
 """
 
 from __future__ import annotations
@@ -18,13 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.resources import TooLarge
+from strategy.engine import TooLarge
+from strategy.risk import BattleTable, Objective, Rules
 from strategy.risk.classic import battle_cell, battle_odds, battle_table
 from strategy.risk.dice import rules_roll
-from strategy.risk.objectives import Objective
-from strategy.risk.rules import Rules
-from strategy.risk.strategies import risk_rules
-from strategy.risk.tables import BattleTable
+from strategy.testing import risk_rules
 
 sys.setrecursionlimit(10_000)
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from strategy import risk
-from strategy.engine.errors import InputError
-from strategy.risk.rules import Rules
+from strategy.engine import InputError
+from strategy.risk import Rules
 from tests.helpers import run
 
 

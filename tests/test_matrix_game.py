@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.matrix_game import MatrixSolution, solve_matrix_game
+from strategy.engine import MatrixSolution, solve_matrix_game
 
 # Rock-paper-scissors and matching pennies: von Neumann & Morgenstern, "Theory of Games and
 # Economic Behavior" (1944), and every game theory text since: value 0, uniform mixed play.

@@ -1,4 +1,7 @@
-"""Exact matrix games from a float LP's supports: equal to the simplex, certified, and safe."""
+"""Exact matrix games from a float LP's supports: equal to the simplex, certified, and safe.
+
+Deep imports: the matrix-game kernels: the float LP's supports made exact, against the simplex.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategy.engine.matrix_game as matrix_game
-from strategy.engine.matrix_game import MatrixSolution, solve_matrix_game
+from strategy.engine import MatrixSolution, solve_matrix_game
 from strategy.engine.matrix_support import certified, exact_from_float, exact_on_supports
 
 

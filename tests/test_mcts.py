@@ -33,14 +33,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from strategy.classic.pig import PigGame
-from strategy.classic.tictactoe import Board, TicTacToe
-from strategy.engine.game import Game, GameError, NodeKind
-from strategy.engine.mcts import MctsResult, mcts
-from strategy.engine.solve import solve
-from strategy.engine.testing import TreeGame, brute_force_value, small_games
-from strategy.engine.value_iteration import solve_exactly
-from strategy.risk.game import BattleGame
+from strategy import mcts, solve
+from strategy.classic import Board, PigGame, TicTacToe
+from strategy.engine import Game, GameError, MctsResult, NodeKind, solve_exactly
+from strategy.risk import BattleGame
+from strategy.testing import TreeGame, brute_force_value, small_games
 
 ALPHA = 1e-6
 

@@ -1,4 +1,7 @@
-"""Minimum troops: a published answer, exact bracketing by independent odds, the command line."""
+"""Minimum troops: a published answer, exact bracketing by independent odds, the command line.
+
+Deep imports: the fewest-troops search and the classic kernels, bracketed by independent odds.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_chain import run
 
+from strategy.risk import Objective, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.fewest import fewest, minimum_armies, parse_target
-from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import capture_with_at_least
-from strategy.risk.rules import Rules
 
 
 def test_sipolac_min_troops() -> None:

@@ -1,4 +1,8 @@
-"""What a notebook user sees: coloured grids with a key, short reprs, DataFrames and arrays."""
+"""What a notebook user sees: coloured grids with a key, short reprs, DataFrames and arrays.
+
+Deep imports: the notebook display of :mod:`strategy.present`, under test, and the kernels whose
+results it shows.
+"""
 
 from __future__ import annotations
 
@@ -14,15 +18,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from strategy import risk
-from strategy.classic.nim import analyse_nim
-from strategy.classic.pig import solve_pig
-from strategy.engine.extras import MissingExtra
-from strategy.engine.solve import solve
+from strategy import risk, solve
+from strategy.classic import analyse_nim, solve_pig
+from strategy.engine import MissingExtra
 from strategy.present.grids import Scale
 from strategy.present.notebook import show, table_html
 from strategy.present.render import shade_rgb
-from strategy.risk.game import BattleGame
+from strategy.risk import BattleGame
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.paths import chain_odds
 from strategy.risk.play.matrices import strategy_matrix

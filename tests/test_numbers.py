@@ -1,4 +1,7 @@
-"""Exact numbers as text: decimals exact to every digit shown, any length, bounded parsing."""
+"""Exact numbers as text: decimals exact to every digit shown, any length, bounded parsing.
+
+Deep imports: :mod:`strategy.engine.numbers`, the number text every surface shares, under test.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from strategy.engine.errors import InputError
+from strategy.engine import InputError
 from strategy.engine.numbers import decimal_text, fraction_text, int_text, parse_fraction
 
 fractions = st.fractions(max_denominator=10**40).filter(lambda f: abs(f) < 10**30)

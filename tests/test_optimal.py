@@ -1,4 +1,7 @@
-"""The optimal-play tables: equal to the generic solver, and the known facts about the battle."""
+"""The optimal-play tables: equal to the generic solver, and the known facts about the battle.
+
+Deep imports: the optimal-play and classic kernels, against the generic solver and known facts.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +12,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.game import NodeKind
-from strategy.engine.solve import Result, solve
-from strategy.risk.choices import CHOICE_RULES, STOP, Choice
+from strategy import solve
+from strategy.engine import NodeKind, Result
+from strategy.risk import (
+    CHOICE_RULES,
+    STOP,
+    BattleGame,
+    BattleState,
+    Choice,
+    Objective,
+    OptimalTable,
+    Rules,
+)
 from strategy.risk.classic import battle_table
 from strategy.risk.dice import roll_outcomes
-from strategy.risk.game import BattleGame, BattleState
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
-from strategy.risk.rules import Rules
-from strategy.risk.strategies import objectives, risk_rules
-from strategy.risk.tables import OptimalTable
+from strategy.testing import objectives, risk_rules
 from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)

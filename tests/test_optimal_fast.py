@@ -11,6 +11,8 @@ floats call them tied. Floats and exact tables choose the same moves except exac
 which a check written here in exact arithmetic confirms: on one 100 x 100 sweep (the Dutch
 rules' defender, ``sees-roll`` under ``capture``: about 650 such states), and on 50 x 50 for
 every other game, which keeps the suite fast.
+
+Deep imports: the float and exact optimal-play kernels, against the generic solver, state by state.
 """
 
 from __future__ import annotations
@@ -23,19 +25,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.game import NodeKind
-from strategy.engine.resources import TooLarge
-from strategy.engine.solve import FLOAT_TIE_TOLERANCE, Result, solve
-from strategy.risk.choices import CHOICE_RULES, Choice
+from strategy import solve
+from strategy.engine import FLOAT_TIE_TOLERANCE, NodeKind, Result, TooLarge
+from strategy.risk import (
+    CHOICE_RULES,
+    BattleGame,
+    BattleState,
+    Choice,
+    Objective,
+    OptimalTable,
+    Rules,
+)
 from strategy.risk.dice import roll_outcomes, top_outcomes
-from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.kernels.optimal_float import PlayRows
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.plays import CellPlay, Response, Value
-from strategy.risk.rules import Rules
-from strategy.risk.strategies import objectives, risk_rules
-from strategy.risk.tables import OptimalTable
+from strategy.testing import objectives, risk_rules
 from tests.helpers import OBJECTIVES, EveryStart
 
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)

@@ -1,4 +1,8 @@
-"""Armies-left tails: sipolac/risk's cumulative tables, the keep:K objective, the command line."""
+"""Armies-left tails: sipolac/risk's cumulative tables, the keep:K objective, the command line.
+
+Deep imports: the tail sums (:mod:`strategy.risk.outcomes`) and the classic kernels, against
+sipolac/risk's tables and the keep:K objective.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_chain import run
 
+from strategy.risk import Objective, Rules
 from strategy.risk.classic import battle_odds
-from strategy.risk.objectives import Objective
 from strategy.risk.outcomes import capture_with_at_least, cumulative, defender_down_to
-from strategy.risk.rules import Rules
 
 
 def test_sipolac_readme_cumulative_tables() -> None:

@@ -1,4 +1,8 @@
-"""Playing a solved game out: where play ends, and with what probability."""
+"""Playing a solved game out: where play ends, and with what probability.
+
+Deep imports: the classic, optimal and played-odds kernels, against where the solved game's play
+ends.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,13 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 
-from strategy.engine.game import NodeKind
-from strategy.engine.outcomes import terminal_distribution
-from strategy.engine.solve import solve
-from strategy.engine.testing import TreeGame, brute_force_value, small_games
+from strategy import solve
+from strategy.engine import NodeKind, terminal_distribution
+from strategy.risk import BattleGame, Objective
 from strategy.risk.classic import battle_odds
-from strategy.risk.game import BattleGame
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.played import played_odds
+from strategy.testing import TreeGame, brute_force_value, small_games
 
 
 @settings(max_examples=150, deadline=None)

@@ -1,6 +1,7 @@
 """A plain package: every module of ``strategy`` imports in every standard form, the lazy
-exports of ``strategy`` and ``strategy.risk`` are listed by ``dir()``, and no module under
-``strategy/risk`` bears the name of a function ``strategy.risk`` exports (issue 29 item 5).
+exports of ``strategy``, ``strategy.risk``, ``strategy.classic`` and ``strategy.engine`` are
+listed by ``dir()`` and each resolves, and no module under ``strategy/risk`` bears the name of a
+function ``strategy.risk`` exports (issue 29 items 5 and 8).
 
 The modules are found by walking the package on disk, so a module added later is checked
 without touching this file.
@@ -16,6 +17,8 @@ import types
 import pytest
 
 import strategy
+import strategy.classic as classic
+import strategy.engine as engine
 import strategy.risk as risk
 
 MODULES = sorted(m.name for m in pkgutil.walk_packages(strategy.__path__, "strategy."))
@@ -39,12 +42,31 @@ def test_every_module_imports_in_every_standard_form(name: str) -> None:
         assert isinstance(found, types.ModuleType) and found.__name__ == name
 
 
-@pytest.mark.parametrize("package", [strategy, risk], ids=lambda p: p.__name__)
+PACKAGES = [strategy, risk, classic, engine]
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.__name__)
 def test_dir_lists_every_export_and_each_loads(package: types.ModuleType) -> None:
     listed = set(dir(package))
     assert set(package.__all__) <= listed
     for name in package.__all__:
         assert getattr(package, name) is not None
+
+
+@pytest.mark.parametrize("package", [risk, classic, engine], ids=lambda p: p.__name__)
+def test_each_export_is_the_object_its_module_defines(package: types.ModuleType) -> None:
+    # The table names the module each export lives in; the export is that module's own object,
+    # public there (no underscore), and ``__all__`` lists exactly the table.
+    assert sorted(package.EXPORTS) == package.__all__
+    for name, module in package.EXPORTS.items():
+        assert not name.startswith("_")
+        assert getattr(package, name) is getattr(importlib.import_module(module), name)
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    for package in PACKAGES:
+        with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+            package.no_such_name  # noqa: B018
 
 
 def test_dir_of_risk_lists_its_everyday_names() -> None:
@@ -67,9 +89,12 @@ def test_no_module_under_risk_is_named_like_a_function_it_exports() -> None:
     assert clashing == []
 
 
-def test_no_module_of_strategy_is_named_like_a_function_it_exports() -> None:
-    children = {m.name for m in pkgutil.iter_modules(strategy.__path__)}
-    assert children.isdisjoint(_functions(strategy))
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.__name__)
+def test_no_module_of_a_package_is_named_like_a_name_it_exports(package: types.ModuleType) -> None:
+    # Importing such a module would replace the export by the module (``engine.solve``).
+    # ``strategy`` exports its subpackages themselves, by their own names.
+    modules = {m.name for m in pkgutil.iter_modules(package.__path__) if not m.ispkg}
+    assert modules.isdisjoint(package.__all__)
 
 
 @pytest.mark.parametrize("name", sorted(_functions(risk)))

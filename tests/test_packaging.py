@@ -2,6 +2,9 @@
 
 Installing into a fresh environment takes a minute, so that check is opt-in
 (``benchmarks/bench_install.py`` runs it and measures the install).
+
+Deep imports: the command's entry point (:mod:`strategy.cli.main`) and the table of extras
+(:mod:`strategy.engine.extras`) the metadata is checked against.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import pytest
 
 import strategy
 from strategy.cli.main import main
-from strategy.engine.extras import EXTRAS, MissingExtra, require
+from strategy.engine import MissingExtra
+from strategy.engine.extras import EXTRAS, require
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -107,7 +111,7 @@ def test_a_command_needing_an_extra_says_which_in_one_line() -> None:
 
 
 def test_exact_matrix_games_need_no_scipy(monkeypatch: pytest.MonkeyPatch) -> None:
-    from strategy.engine.matrix_game import solve_matrix_game
+    from strategy.engine import solve_matrix_game
 
     # Rock-paper-scissors on 7 moves: each beats the next three (mod 7). The matrix is
     # skew-symmetric, so the game is fair: value 0.

@@ -4,6 +4,9 @@ This is how CI enforces "the paper can never disagree with the code": CI runs py
 this test fails when a committed table, number or figure's data differs from what the
 package generates now. Figures (PDF) depend on the matplotlib version, so they are checked
 for existence and validity only; their data is compared as CSV.
+
+Deep imports: :mod:`strategy.cli.main`, the command's entry point, run in-process to regenerate the
+files.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """The continent table's cells against the general induction, exactly, on small continents;
-the best chain against attack-chain odds; the limit; the documentation's copy."""
+the best chain against attack-chain odds; the limit; the documentation's copy.
+
+Deep imports: the paper's continent table (:mod:`strategy.paper.continents`), under test, and the
+turn planner's induction and the chain kernel it is checked against.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from strategy.paper.continents import THRESHOLDS, Cell, _Column, continent_cells, stack_cells
+from strategy.risk import Map, classic_map
 from strategy.risk.paths import chain_odds
-from strategy.risk.turns import Map, Turn, build_turn, classic_map, plan_turn
+from strategy.risk.turns import Turn, build_turn, plan_turn
 from strategy.risk.turns.baselines import compare
 from strategy.risk.turns.size import state_bound
 

@@ -1,4 +1,7 @@
-"""The large-battle limit slopes, checked against a from-scratch enumeration of the dice."""
+"""The large-battle limit slopes, checked against a from-scratch enumeration of the dice.
+
+Deep imports: :mod:`strategy.paper.large`, the paper's limit slopes, under test.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from fractions import Fraction
 from itertools import product
 
 from strategy.paper.large import limit_slope, sees_roll_slope
-from strategy.risk.rules import Rules
+from strategy.risk import Rules
 
 
 def _losses(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:

@@ -1,5 +1,9 @@
 """Optimal turn plans (strategy.risk.turns): against attack chains, a brute force over every
-policy, every fixed chain, the engine's own solver and a Monte Carlo run."""
+policy, every fixed chain, the engine's own solver and a Monte Carlo run.
+
+Deep imports: the turn planner's parts (:mod:`strategy.risk.turns`), against attack chains, brute
+force, the engine's solver and Monte Carlo runs.
+"""
 
 from __future__ import annotations
 
@@ -12,14 +16,15 @@ from typing import NamedTuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.conformance import check_game
-from strategy.engine.solve import solve
+from strategy import solve
+from strategy.engine import check_game
+from strategy.risk import classic_map
 from strategy.risk.paths import chain_odds
 from strategy.risk.turns.baselines import AttackEverything, Chain, chains, compare
 from strategy.risk.turns.building import build_turn, parse_armies, path_turn
 from strategy.risk.turns.follow import play_forward
 from strategy.risk.turns.game import TurnGame
-from strategy.risk.turns.maps import classic_map, map_from_json
+from strategy.risk.turns.maps import map_from_json
 from strategy.risk.turns.model import MoveIn, Turn
 from strategy.risk.turns.objectives import TurnObjective
 from strategy.risk.turns.rollouts import simulate_plan

@@ -1,6 +1,9 @@
 """Bounds on plans too large to solve (strategy.risk.turns.bounds): on random small maps
 the pooled value is at least the optimal plan's and the split chains at most, with the
-optimal plan solved by the planner."""
+optimal plan solved by the planner.
+
+Deep imports: the planner's bounds and induction (:mod:`strategy.risk.turns`), against each other.
+"""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from strategy.risk.paths import chain_odds
+from strategy import risk
 from tests.helpers import run, run_json
 
 SOUTH = [
@@ -49,7 +49,7 @@ def test_json_holds_value_policy_and_comparison(capsys: pytest.CaptureFixture[st
     assert data["simulation"]["trials"] == 2000
     # Every chain is a fixed path: the best one's value is the chain calculator's.
     defenders = {"Venezuela": 2, "Brazil": 1, "Peru": 1, "Argentina": 1}
-    odds = chain_odds(8, [defenders[t] for t in chain["path"][1:]])
+    odds = risk.chain(8, [defenders[t] for t in chain["path"][1:]])
     assert (
         chain["value_exact"]
         == f"{odds.win_probability.numerator}/{odds.win_probability.denominator}"

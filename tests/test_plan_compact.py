@@ -1,7 +1,10 @@
 """The compact induction (strategy.risk.turns.compact, the exact path) and its split into
 fronts (strategy.risk.turns.fronts) against the general induction it replaces for
 unrestricted exact plans: the same Fractions at every state that induction visits, the
-same choices, and the size bound still a bound (floats: tests/test_plan_levels.py)."""
+same choices, and the size bound still a bound (floats: tests/test_plan_levels.py).
+
+Deep imports: the compact induction and its fronts, against the general induction.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.resources import Budget, TooLarge, use_budget
+from strategy.engine import Budget, TooLarge, use_budget
 from strategy.risk.turns.compact import Codec
 from strategy.risk.turns.fronts import Fronts
 from strategy.risk.turns.model import Turn, TurnState

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from strategy.risk.paths import chain_odds
+from strategy import risk
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFENDERS = {"Venezuela": 2, "Brazil": 3, "Peru": 1, "Argentina": 2}
@@ -37,7 +37,7 @@ def test_the_example_prints_what_the_readme_explains() -> None:
         chain = re.search(r"best fixed chain\s+([\d.]+)\s+(.+)", text)
         assert chain is not None
         path = chain.group(2).split(" > ")[1:]
-        odds = chain_odds(origin, [DEFENDERS[t] for t in path])
+        odds = risk.chain(origin, [DEFENDERS[t] for t in path])
         assert chain.group(1) == f"{float(odds.win_probability):.6f}"
     # Two stacks beat any one stack's chain by far: the point of planning the whole turn.
     two = scenarios[1]

@@ -1,7 +1,10 @@
 """The level solver (strategy.risk.turns.levels), the planner's float path, against the
 general induction it must agree with: the same states reached and the same values
 (within 1e-12) on random maps under every objective and move-in rule, with reinforcement
-and fortification built on it, and the compact induction's values on classic positions."""
+and fortification built on it, and the compact induction's values on classic positions.
+
+Deep imports: the level solver, against the general induction.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.resources import Budget, TooLarge, use_budget
+from strategy.engine import Budget, TooLarge, use_budget
 from strategy.risk.turns.fortification import fortify_turn
 from strategy.risk.turns.levels import LevelValues, level_cost, solve_levels
 from strategy.risk.turns.model import Turn

@@ -1,4 +1,8 @@
-"""The classic board's data, map validation and positions (strategy.risk.turns.maps/position)."""
+"""The classic board's data, map validation and positions (strategy.risk.turns.maps/position).
+
+Deep imports: the board's data and the position loaders (:mod:`strategy.risk.turns.maps`,
+:mod:`strategy.risk.turns.building`), under test.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from strategy.risk import classic_map
 from strategy.risk.turns.building import build_turn, left_out, load_position, parse_armies
-from strategy.risk.turns.maps import classic_map, load_map, map_from_json
+from strategy.risk.turns.maps import load_map, map_from_json
 
 # Continents, bonuses and sizes: the 1993 Parker Brothers rules and the SMG "Draft" wiki,
 # as tabulated in the research notes on editions and turns (section 2.3).

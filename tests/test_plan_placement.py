@@ -1,6 +1,10 @@
 """Placing armies before a turn (strategy.risk.turns.reinforcement, .fortification): against
 every placement followed by the plan, against a from-scratch recursion over the dice on tiny
-maps, and against Monte Carlo runs."""
+maps, and against Monte Carlo runs.
+
+Deep imports: the placement searches, against every placement, a from-scratch recursion and Monte
+Carlo runs.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.errors import InputError
-from strategy.engine.resources import Budget, TooLarge, use_budget
-from strategy.risk.turns.calls import fortify, reinforce
+from strategy.engine import Budget, InputError, TooLarge, use_budget
+from strategy.risk import fortify
+from strategy.risk.turns.calls import reinforce
 from strategy.risk.turns.fortification import fortify_turn
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.objectives import TurnObjective

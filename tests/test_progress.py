@@ -1,4 +1,7 @@
-"""The progress bar, and Ctrl-C during a long computation."""
+"""The progress bar, and Ctrl-C during a long computation.
+
+Deep imports: :mod:`strategy.engine.progress`, the progress bar, under test.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The rare-value method against the full recurrence, and octal periods as published."""
+"""The rare-value method against the full recurrence, and octal periods as published.
+
+Deep imports: the rare-value method and the heap recurrence, one against the other, and the rules
+of Grundy's game.
+"""
 
 from __future__ import annotations
 
@@ -9,20 +13,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategy.classic import OctalGame, analyse_grundys_game, analyse_octal
 from strategy.classic.grundys_game import RULES as GRUNDYS_GAME
-from strategy.classic.grundys_game import analyse_grundys_game
-from strategy.classic.octal import OctalGame, analyse_octal
-from strategy.engine.heap_grundy import HeapRules, fill_values, grundy_values, new_values
+from strategy.engine import (
+    Budget,
+    HeapRules,
+    TooLarge,
+    grundy_values,
+    rare_grundy_values,
+    use_budget,
+)
+from strategy.engine.heap_grundy import fill_values, new_values
 from strategy.engine.rare_values import (
     COMPACT_OVERHEAD,
     compact_bytes,
     compact_values,
     fill_rare,
-    rare_grundy_values,
     rare_mask,
     sparse_statistics,
 )
-from strategy.engine.resources import Budget, TooLarge, use_budget
 
 
 def splitting_codes(digits: int) -> list[OctalGame]:

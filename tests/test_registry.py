@@ -5,6 +5,8 @@ other file knowing it, and the classic games are found by walking their package.
 The game is subtraction with takes {1, 2}: the player to move loses exactly when the count is
 a multiple of 3 (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4: the Bash game with
 ``m = 2``), which the tests check against the solver by that rule, not by pasted values.
+
+Deep imports: :mod:`strategy.present.graph_io`, to read back the graph the ``graph`` command wrote.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from strategy.engine.errors import InputError
-from strategy.engine.impartial import ImpartialGame
-from strategy.engine.registry import (
+from strategy import solve
+from strategy.engine import (
+    ImpartialGame,
+    InputError,
     Parameter,
     discover,
     load_game,
@@ -25,7 +28,6 @@ from strategy.engine.registry import (
     registered,
     unregister_game,
 )
-from strategy.engine.solve import solve
 from strategy.present.graph_io import read_graph
 from tests.helpers import run, run_json
 

@@ -1,4 +1,7 @@
-"""Readable terminal output: colour only where wanted, compact views that fit, width hints."""
+"""Readable terminal output: colour only where wanted, compact views that fit, width hints.
+
+Deep imports: :mod:`strategy.present.render`, the terminal output under test.
+"""
 
 from __future__ import annotations
 

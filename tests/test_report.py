@@ -3,6 +3,8 @@
 The browser test needs Debian's ``chromium`` (``.ci/run`` installs it). Without it the
 test is skipped on a developer's machine and fails in CI (``CI`` set), so CI cannot
 pass without having looked at the page.
+
+Deep imports: the command's entry point and the kernels, the reference for the report's numbers.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ def test_a_report_can_carry_a_turn_plan(tmp_path: Path) -> None:
 
 
 def test_every_section_describes_the_battle_asked_for(tmp_path: Path) -> None:
-    from strategy.risk.game import BattleGame
+    from strategy.risk import BattleGame
     from strategy.risk.played import played_odds
 
     argv = ("10", "6", "--choice", "sees-roll", "--objective", "balance:2")

@@ -1,4 +1,8 @@
-"""The resource budget: limits, messages, the deadline and the memory the process may use."""
+"""The resource budget: limits, messages, the deadline and the memory the process may use.
+
+Deep imports: the resource budget's helpers (:mod:`strategy.engine.resources`) beyond what
+:mod:`strategy.engine` exports, under test.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +16,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from strategy.engine.errors import InputError
+from strategy.engine import Budget, InputError, OutOfTime, TooLarge, use_budget
 from strategy.engine.resources import (
     DEFAULT_SECONDS,
-    Budget,
-    OutOfTime,
-    TooLarge,
     current_budget,
     deadline,
     human_bytes,
     parse_size,
     require,
-    use_budget,
 )
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,8 @@
-"""The Risk battle as a Game: the protocol, its dice, and brute force over pure policies."""
+"""The Risk battle as a Game: the protocol, its dice, and brute force over pure policies.
+
+Deep imports: the dice and the classic and optimal kernels, against the battle game solved by brute
+force over pure policies.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +16,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from strategy.engine.conformance import check_game
-from strategy.engine.game import NodeKind
-from strategy.engine.solve import solve
-from strategy.risk.choices import CHOICE_RULES
+from strategy import solve
+from strategy.engine import NodeKind, check_game
+from strategy.risk import CHOICE_RULES, BattleGame, BattleState, Objective, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import attacker_tops, rules_roll, seen_roll_losses
-from strategy.risk.game import BattleGame, BattleState
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
-from strategy.risk.rules import Rules
-from strategy.risk.strategies import objectives, risk_rules
+from strategy.testing import objectives, risk_rules
 from tests.helpers import reachable
 
 CHOICES = tuple(CHOICE_RULES)

@@ -1,4 +1,8 @@
-"""The rule-of-thumb search: every error it reports equals a plain recount over the exact table."""
+"""The rule-of-thumb search: every error it reports equals a plain recount over the exact table.
+
+Deep imports: the rule-of-thumb search, against a plain recount over the classic kernels' exact
+table.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from math import erf, sqrt
 import pytest
 
 from strategy.cli.main import main
+from strategy.risk import Rules
 from strategy.risk.classic import battle_table
 from strategy.risk.play.rule_of_thumb import (
     PUBLISHED,
@@ -21,7 +26,6 @@ from strategy.risk.play.rule_of_thumb import (
     odds_errors,
     threshold_errors,
 )
-from strategy.risk.rules import Rules
 
 SIZE = 50
 VARIANTS = (Rules(), Rules(defender_dice=3))

@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from strategy.classic.tictactoe import LINES, Board, TicTacToe
-from strategy.engine.game import GameError, NodeKind
-from strategy.engine.search import MoveOrdering, alphabeta, iterative_deepening
-from strategy.engine.solve import solve
-from strategy.engine.testing import TreeGame, brute_force_value, small_games
+from strategy import solve
+from strategy.classic import LINES, Board, TicTacToe
+from strategy.engine import GameError, MoveOrdering, NodeKind, alphabeta, iterative_deepening
+from strategy.testing import TreeGame, brute_force_value, small_games
 
 decision_games = small_games(max_depth=5, max_width=3, kinds=[NodeKind.MAX, NodeKind.MIN])
 

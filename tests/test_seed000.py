@@ -5,6 +5,9 @@ Each printed cell is a mean of n simulated battles, rounded to 0.1. The notebook
 gives wider (more forgiving, still honest) intervals. The tolerance of each cell is
 z * sqrt(Var / n) + 0.05 (rounding), with Var the exact variance of the signed outcome and
 z = 4.56, a two-sided Bonferroni bound over 400 cells at a 0.2% family-wise false-alarm rate.
+
+Deep imports: :mod:`strategy.paper.published`, seed 000's printed table as data, and the classic
+kernel for the exact values.
 """
 
 from __future__ import annotations

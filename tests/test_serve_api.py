@@ -4,6 +4,9 @@ Every endpoint's numbers are checked against the library (and published values w
 there are some); its JSON against the command's ``--json``; bad parameters against the
 command's own error message; and the limits: too large is refused at once, too long is
 stopped at the time limit while small requests are still answered.
+
+Deep imports: the command's entry point, the number text and the kernels, the references for every
+endpoint's numbers.
 """
 
 from __future__ import annotations
@@ -22,14 +25,13 @@ import pytest
 
 from strategy.cli.main import main
 from strategy.engine.numbers import fraction_text
+from strategy.risk import Rules, edition
 from strategy.risk.classic import battle_odds, battle_table
-from strategy.risk.editions import edition
 from strategy.risk.fewest import minimum_armies
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.outcomes import capture_with_at_least
 from strategy.risk.paths import chain_odds
 from strategy.risk.play.matrices import strategy_matrix
-from strategy.risk.rules import Rules
 from tests.serving import Reply, get, require_serve_extra, running_server
 
 TIMEOUT = 2
@@ -112,7 +114,7 @@ def test_strategy_matrix(base: str) -> None:
         choice="sees-roll",
         objective="balance:2",
     )
-    from strategy.risk.objectives import Objective
+    from strategy.risk import Objective
 
     table = optimal_table(5, 4, objective=Objective.parse("balance:2"), choice="sees-roll")
     matrix = strategy_matrix(table)

@@ -4,6 +4,9 @@ values, against the real server on a loopback port; and connections that never f
 Each answer must be JSON with status 200, 422 (one short message) or 503 (a time or load
 limit), never a server error, and a 422 never echoes more than a short piece of a value.
 The number of requests is bounded (``REQUESTS``) so that the test stays a few seconds.
+
+Deep imports: the server's table of endpoints (:mod:`strategy.serve.params`), which says what to
+fuzz.
 """
 
 from __future__ import annotations

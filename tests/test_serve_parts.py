@@ -1,4 +1,8 @@
-"""The server's parts without HTTP: parameters, limits, the answer cache and the worker pool."""
+"""The server's parts without HTTP: parameters, limits, the answer cache and the worker pool.
+
+Deep imports: the server's parts (:mod:`strategy.serve`), tested without HTTP, and the command's
+entry point.
+"""
 
 from __future__ import annotations
 

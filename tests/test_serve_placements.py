@@ -1,6 +1,9 @@
 """The web API's placement searches (issue 23): a plan's reinforcements and the defender's
 fortification, against the library's own results, the command's ``--json`` and a brute
 force over every placement; and the server's refusal, up front, of a search too long.
+
+Deep imports: :mod:`strategy.cli.main`, the command's entry point, whose ``--json`` the API is held
+to.
 """
 
 from __future__ import annotations

@@ -18,6 +18,9 @@ most 1e-3:
 
 The seeds are fixed, so the suite never flakes; the budget is the chance that a correct
 change that reshuffles the random stream would need new seeds.
+
+Deep imports: the simulator (:mod:`strategy.risk.sampling`) and its dice policies, against the
+exact kernels.
 """
 
 from __future__ import annotations
@@ -33,11 +36,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
+from strategy.risk import Objective, Rules
 from strategy.risk.classic import battle_odds
-from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.dice_policy import Mixed, Seen, Sight, StatePolicy, optimal_policy
-from strategy.risk.rules import Rules
 from strategy.risk.sampling import (
     Simulation,
     mean_interval,
@@ -45,7 +47,7 @@ from strategy.risk.sampling import (
     simulate,
     simulate_table,
 )
-from strategy.risk.strategies import battles
+from strategy.testing import battles
 
 QUANTITIES = tuple(Objective(k) for k in ("capture", "attacker-left", "defender-left", "signed"))
 

@@ -1,4 +1,8 @@
-"""Strategy matrices: compact rules for the defender, codes, legends, and the Risk FAQ's rule."""
+"""Strategy matrices: compact rules for the defender, codes, legends, and the Risk FAQ's rule.
+
+Deep imports: the strategy matrix and its cell rules (:mod:`strategy.risk.play`), against the
+optimal-play tables.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +15,11 @@ from string import ascii_lowercase
 
 import pytest
 
-from strategy.risk.choices import STOP, Choice
-from strategy.risk.objectives import Objective
+from strategy.risk import STOP, Choice, Objective, OptimalTable, Rules
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.cells import CellStrategy, by_roll_text, describe_cell, fit_rule
 from strategy.risk.play.matrices import strategy_matrix
 from strategy.risk.plays import OVER, CellPlay
-from strategy.risk.rules import Rules
-from strategy.risk.tables import OptimalTable
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = [(high, second) for high in range(6, 0, -1) for second in range(high, 0, -1)]

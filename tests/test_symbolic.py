@@ -1,4 +1,8 @@
-"""Exact results on request as sympy objects."""
+"""Exact results on request as sympy objects.
+
+Deep imports: :mod:`strategy.present.symbolic`, under test, and the classic kernels that give the
+exact values it converts.
+"""
 
 from __future__ import annotations
 

@@ -8,10 +8,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
-from strategy.engine.game import GameError, NodeKind
-from strategy.engine.solve import solve
-from strategy.engine.testing import TreeGame, small_games
-from strategy.engine.value_iteration import CyclicResult, solve_exactly, value_iteration
+from strategy import solve, value_iteration
+from strategy.engine import CyclicResult, GameError, NodeKind, solve_exactly
+from strategy.testing import TreeGame, small_games
 
 games_with_chance = small_games(
     max_depth=4, max_width=3, kinds=[NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE]

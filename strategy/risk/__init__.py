@@ -2,8 +2,10 @@
 
 The everyday names are here: ``from strategy import risk; risk.odds(10, 6)``, as are
 :func:`~strategy.risk.api.table`, :func:`~strategy.risk.api.strategy_matrix` and the
-:class:`~strategy.risk.battle.Battle` they take. They load on first use, so
-``import strategy.risk`` stays light for the command line.
+:class:`~strategy.risk.battle.Battle` they take, its terms (rules, objective, choice rule,
+resolution), the results they give and the battle as a game for the engine's solvers
+(:class:`~strategy.risk.game.BattleGame`). They load on first use, so ``import strategy.risk``
+stays light for the command line.
 
 >>> from strategy import risk
 >>> risk.table(2, 1, exact=True).values  # seed 003: Pr(1,1) = 0, Pr(2,1) = 15/36
@@ -44,6 +46,18 @@ EXPORTS = {
     "Rules": "strategy.risk.rules",
     "Objective": "strategy.risk.objectives",
     "ChoiceRule": "strategy.risk.choices",
+    "Choice": "strategy.risk.choices",
+    "CHOICE_RULES": "strategy.risk.choices",
+    "STOP": "strategy.risk.choices",
+    "Resolution": "strategy.risk.resolution",
+    "Limit": "strategy.risk.resolution",
+    "Balance": "strategy.risk.resolution",
+    "edition": "strategy.risk.editions",
+    "BattleOdds": "strategy.risk.results",
+    "BattleTable": "strategy.risk.tables",
+    "OptimalTable": "strategy.risk.tables",
+    "BattleGame": "strategy.risk.game",
+    "BattleState": "strategy.risk.game",
 }
 
 __all__ = sorted(EXPORTS)
