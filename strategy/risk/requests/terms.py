@@ -36,6 +36,8 @@ BLITZ = "how the battle is blitzed"
 
 _DICE = {"kind": "integer", "minimum": 1, "group": RULES}
 _MODIFIER = {"kind": "boolean", "optional_value": True, "metavar": "yes|no", "group": RULES}
+#: A blitz's limit in armies (stop-until, retreat-at): none unless given.
+_LIMIT = {"kind": "integer", "minimum": 0, "group": BLITZ, "form": True}
 
 STOP_HELP = (
     "SMG's blitz attack limit: the attacker never rolls so many dice that it could fall "
@@ -183,9 +185,8 @@ class StopUntil:
     """SMG's blitz attack limit."""
 
     stop_until: int | None = param(
-        None, help=STOP_HELP, label="Stop until S armies stay home", kind="integer", minimum=0,
-        metavar="S", group=BLITZ, form=True,
-    )  # fmt: skip
+        None, help=STOP_HELP, label="Stop until S armies stay home", metavar="S", **_LIMIT
+    )
 
 
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
@@ -193,9 +194,8 @@ class RetreatAt:
     """A retreat threshold."""
 
     retreat_at: int | None = param(
-        None, help=RETREAT_HELP, label="Retreat at K armies", kind="integer", minimum=0,
-        metavar="K", group=BLITZ, form=True,
-    )  # fmt: skip
+        None, help=RETREAT_HELP, label="Retreat at K armies", metavar="K", **_LIMIT
+    )
 
 
 def rules_of(request: RuleTerms, index: int = 0) -> Rules:
