@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_odds
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds
@@ -75,7 +76,9 @@ def test_optimal_play_is_simulated_against_the_optimal_value(
     assert status == 0
     obj = json.loads(out)
     assert (obj["choice"], obj["objective"], obj["allow_stop"]) == ("sees-roll", "balance:2", True)
-    value = optimal_odds(8, 6, objective=Objective("balance", 2), choice="sees-roll").value
+    value = optimal_odds(
+        8, 6, Battle.of(objective=Objective("balance", 2), choice="sees-roll")
+    ).value
     assert obj["estimates"]["value"]["exact"] == pytest.approx(value, rel=1e-12)
     # Only the optimised objective has an exact value; the others are estimates alone.
     assert obj["exact"] is None and obj["estimates"]["expected_signed"]["inside"] is None

@@ -150,7 +150,7 @@ class OptimalTable(BattleTable):
     count; float tables decode it from compact arrays when it is read.
 
     >>> from strategy.risk.optimal import optimal_table
-    >>> table = optimal_table(4, 3, choice="sees-roll")
+    >>> table = optimal_table(4, 3, Battle.of(choice="sees-roll"))
     >>> table.choice.name, table.play(4, 3).attacker
     ('sees-roll', (3,))
     """
