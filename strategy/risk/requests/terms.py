@@ -19,6 +19,7 @@ that generates fewer methods loads faster, and every command loads these).
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -247,6 +248,18 @@ def blitz_terms(request: Any) -> dict[str, Any]:
 def fought(request: Any, battle: Battle) -> Battle:
     """``battle`` fought as the request's blitz fields say."""
     return Battle.of(battle, **blitz_terms(request))
+
+
+def asked(request: Any) -> dict[str, Any]:
+    """The request's own fields (those its class declares beside its groups of terms) by
+    name: the keywords of the library function that answers it, which names them alike.
+
+    >>> from strategy.risk.requests.trials import Commit
+    >>> asked(Commit(attackers=10, defenders=3))
+    {'attackers': 10, 'defenders': 3, 'worth': 0}
+    """
+    own = inspect.get_annotations(type(request))
+    return {name: getattr(request, name) for name in own if name.islower()}
 
 
 def play_asked(request: PlayTerms) -> bool:
