@@ -10,6 +10,7 @@ from strategy.engine.game import NodeKind
 from strategy.engine.outcomes import terminal_distribution
 from strategy.engine.solve import solve
 from strategy.engine.testing import TreeGame, brute_force_value, small_games
+from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_odds
 from strategy.risk.game import BattleGame
 from strategy.risk.objectives import Objective
@@ -40,5 +41,7 @@ def test_stops_are_final_states() -> None:
         BattleGame(2, 2, objective="balance:2", choice="sees-roll")
     ).final_states == ((2, 2, Fraction(1)),)
     odds = played_odds(BattleGame(8, 6, objective="balance:2", choice="announce"))
-    value = optimal_odds(8, 6, objective="balance:2", choice="announce", exact=True).value
+    value = optimal_odds(
+        8, 6, Battle.of(objective="balance:2", choice="announce"), exact=True
+    ).value
     assert odds.expectation(Objective("balance", 2)) == value
