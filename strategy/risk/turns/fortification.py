@@ -358,6 +358,14 @@ class Fortifying(NamedTuple):
         reinforcements: int,
         on: On,
     ) -> Fortifying:
+        """The search for ``armies`` on ``territories`` (``None``: every enemy territory of
+        the region) against ``reinforcements`` placed ``on`` the border or anywhere,
+        counted; ``InputError`` if the armies do not cover the territories.
+
+        >>> from strategy.risk.turns.building import path_turn
+        >>> Fortifying.of(path_turn(6, (1, 1)), 3, None, 0, "border").extra
+        1
+        """
         placed = _territories(turn, territories)
         if isinstance(armies, bool) or not isinstance(armies, int) or armies < len(placed):
             raise InputError(
