@@ -29,7 +29,7 @@ JOBS = (
         "table(300, 300, objective=signed): no real choice, classic kernel",
         lambda: api.table(300, 300, objective="signed"),
         # The optimal-play grid a caller got before the library chose the kernel.
-        lambda: optimal_table(300, 300, objective="signed"),
+        lambda: optimal_table(300, 300, Battle.of(objective="signed")),
     ),
     ("odds(10, 6), exact", lambda: api.odds(10, 6), lambda: battle_odds(10, 6)),
     (

@@ -28,6 +28,7 @@ from common import machine, median_seconds
 from strategy.engine.game import NodeKind
 from strategy.engine.matrix_game import solve_matrix_game
 from strategy.engine.solve import solve
+from strategy.risk.battle import Battle
 from strategy.risk.choices import Choice
 from strategy.risk.dice import attacker_tops, rules_roll, seen_roll_losses
 from strategy.risk.game import BattleGame
@@ -159,7 +160,9 @@ def main() -> None:
             f"{plain:.1f} s",
             plain / ours,
         )
-    exact = median_seconds(lambda: optimal_table(50, 50, choice="sees-roll", exact=True), repeats)
+    exact = median_seconds(
+        lambda: optimal_table(50, 50, Battle.of(choice="sees-roll"), exact=True), repeats
+    )
     plain = once(lambda: plain_table(50, "sees-roll", exact=True))
     row("`sees-roll` exact 50x50", "<= 10 s", f"{exact:.2f} s", f"{plain:.1f} s", plain / exact)
     engine: tuple[tuple[Choice, int], ...] = (("sees-roll", 30), ("respond", 100))

@@ -12,6 +12,7 @@ Run: python examples/risk_optimal_defender.py
 """
 
 from strategy.engine.solve import solve
+from strategy.risk.battle import Battle
 from strategy.risk.game import BattleGame, BattleState
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_odds, optimal_table
@@ -29,15 +30,15 @@ class RuleOfThumbDefender(BattleGame):
 
 
 attacking = Rules(count="attacking")
-classic = optimal_odds(10, 10, attacking, exact=True).value
-seen = optimal_odds(10, 10, attacking, choice="sees-roll", exact=True).value
+classic = optimal_odds(10, 10, Battle(attacking), exact=True).value
+seen = optimal_odds(10, 10, Battle(attacking, choice="sees-roll"), exact=True).value
 thumb = solve(RuleOfThumbDefender(10, 10, attacking, choice="sees-roll")).value
 print("10 v 10 attacking armies, P(capture) under optimal play:")
 print(f"  both roll the most dice           {float(classic):.4f}")
 print(f"  defender sees the roll            {float(seen):.4f}")
 print(f"  defender plays the FAQ's rule     {float(thumb):.4f}")
 
-matrix = strategy_matrix(optimal_table(15, 15, choice="sees-roll"))
+matrix = strategy_matrix(optimal_table(15, 15, Battle.of(choice="sees-roll")))
 print("\nThe defender's optimal choice (rows A = territory armies, columns D);")
 print("2<44 is the FAQ's rule, 2<54 one die only against 5-4 or better:")
 print("A\\D " + "".join(f"{d:>6}" for d in matrix.table.defenders))
@@ -49,7 +50,9 @@ for code, meaning in matrix.legend:
 
 print("\nWhere the attacker should stop under balance:T (fighting is worth nothing more):")
 for reward in (0, 2, 5):
-    table = optimal_table(12, 12, objective=Objective("balance", reward), choice="sees-roll")
+    table = optimal_table(
+        12, 12, Battle.of(objective=Objective("balance", reward), choice="sees-roll")
+    )
     stops = []
     for a in table.attackers:
         against = [d for d in table.defenders if table.play(a, d).stops]

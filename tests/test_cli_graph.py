@@ -15,7 +15,7 @@ import pytest
 from strategy.cli.main import main
 from strategy.present.graph import ACTION_SEPARATOR
 from strategy.present.graph_io import parse_dot, read_graph
-from strategy.risk import BattleGame, Objective
+from strategy.risk import Battle, BattleGame, Objective
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.matrices import strategy_matrix
 from tests.helpers import run
@@ -96,7 +96,9 @@ def test_the_strategy_matrix_reads_back_from_the_graph(tmp_path: Path) -> None:
     assert main(["risk", "graph", "7", "5", "--choice", "respond", "--objective", "signed",
                  "--out", str(path)]) == 0  # fmt: skip
     graph = read_graph(path)
-    matrix = strategy_matrix(optimal_table(7, 5, objective=SIGNED, choice="respond", exact=True))
+    matrix = strategy_matrix(
+        optimal_table(7, 5, Battle.of(objective=SIGNED, choice="respond"), exact=True)
+    )
     checked = 0
     for node, data in graph.nodes(data=True):
         if data["phase"] != "attack" or not data["defenders"]:

@@ -15,7 +15,7 @@ import pytest
 
 from strategy.present.graph import ACTION_SEPARATOR, exact_text, state_graph
 from strategy.present.graph_views import battle_view
-from strategy.risk import CHOICE_RULES, BattleGame, Choice, Objective
+from strategy.risk import CHOICE_RULES, Battle, BattleGame, Choice, Objective
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import roll_distribution
 from strategy.risk.optimal import optimal_table
@@ -32,7 +32,7 @@ def test_battle_values_match_the_optimal_play_table(choice: Choice) -> None:
     """One node per reachable state; each round's value is the kernel's at the same armies."""
     game = BattleGame(5, 4, objective=SIGNED, choice=choice)
     graph = state_graph(game, view=battle_view(game))
-    table = optimal_table(5, 4, objective=SIGNED, choice=choice, exact=True)
+    table = optimal_table(5, 4, Battle.of(objective=SIGNED, choice=choice), exact=True)
     assert len(graph) == len(reachable(game))
     rounds = [data for _, data in graph.nodes(data=True) if data["phase"] == "attack"]
     assert len(rounds) > 10
@@ -61,7 +61,9 @@ def test_compact_edges_are_the_dice_odds() -> None:
 def test_sees_roll_defence_reads_back_roll_by_roll() -> None:
     game = BattleGame(5, 3, choice="sees-roll", allow_stop=False)
     graph = state_graph(game, view=battle_view(game))
-    matrix = strategy_matrix(optimal_table(5, 3, choice="sees-roll", allow_stop=False, exact=True))
+    matrix = strategy_matrix(
+        optimal_table(5, 3, Battle.of(choice="sees-roll", allow_stop=False), exact=True)
+    )
     for attackers, defenders in ((5, 3), (4, 2), (3, 3)):
         cell = matrix.cells[attackers - 1][defenders - 1]
         dice = int(graph.nodes[f"{attackers}v{defenders}"]["optimal_actions"].split(" | ")[0])

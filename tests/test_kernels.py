@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from strategy.engine import TooLarge
 from strategy.risk import BattleTable, Objective, Rules
-from strategy.risk.classic import battle_cell, battle_odds, battle_table
+from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.dice import rules_roll
 from strategy.testing import risk_rules
 
@@ -157,15 +157,15 @@ def test_large_float_table_spans_several_blocks() -> None:
 
 @pytest.mark.parametrize("metric", ["capture", "signed", "keep:3", "balance:2"])
 @pytest.mark.parametrize("rules", [Rules(), Rules(defender_dice=3), Rules(count="attacking")])
-def test_battle_cell_agrees_with_the_table(rules: Rules, metric: str) -> None:
+def test_one_float_cell_agrees_with_the_table(rules: Rules, metric: str) -> None:
     objective = Objective.parse(metric)
     table = battle_table(25, 25, rules, objective)
     for a in (1, 2, 3, 7, 25):
         for d in (1, 2, 9, 25):
-            cell = battle_cell(a, d, rules, objective)
+            cell = battle_odds(a, d, rules, exact=False)
             assert cell.dropped_mass == 0.0  # nothing here is below 1e-300
             expected = float(table.value(a, d))
-            assert cell.value == pytest.approx(expected, rel=1e-12, abs=1e-12)
+            assert cell.expectation(objective) == pytest.approx(expected, rel=1e-12, abs=1e-12)
 
 
 @settings(max_examples=30, deadline=None)
@@ -187,30 +187,28 @@ def test_dropped_mass_of_a_chain_of_one_die_battles() -> None:
     rules = Rules(attacker_dice=1, defender_dice=1, count="attacking")
     q, tolerance, defenders = Fraction(15, 36), 1e-30, 200
     j = next(j for j in range(defenders) if q**j < Fraction(tolerance))
-    cell = battle_cell(1, defenders, rules, tolerance=tolerance)
-    assert cell.dropped_mass == pytest.approx(float(q**j), rel=1e-13)
-    assert cell.value == 0.0  # the exact value q**200 ~ 1e-76 lies within the dropped mass
     odds = battle_odds(1, defenders, rules, exact=False, tolerance=tolerance)
-    assert odds.dropped_mass == cell.dropped_mass
+    assert odds.dropped_mass == pytest.approx(float(q**j), rel=1e-13)
+    assert odds.win_probability == 0.0  # the exact q**200 ~ 1e-76 lies within the dropped mass
     assert sum(p for _, _, p in odds.final_states) + odds.dropped_mass == pytest.approx(1, 1e-14)
 
 
 def test_dropped_mass_bounds_the_error() -> None:
     exact = float(battle_odds(60, 60).win_probability)
     for tolerance in (1e-300, 1e-12, 1e-6, 1e-3):
-        cell = battle_cell(60, 60, tolerance=tolerance)
-        assert abs(cell.value - exact) <= cell.dropped_mass + 1e-14
+        cell = battle_odds(60, 60, exact=False, tolerance=tolerance)
+        assert abs(cell.win_probability - exact) <= cell.dropped_mass + 1e-14
         assert (cell.dropped_mass > 0) == (tolerance >= 1e-12)
 
 
 def test_one_cell_of_a_huge_battle_in_memory_a_plus_d() -> None:
-    cell = battle_cell(20_000, 20_000)
-    assert cell.value == pytest.approx(1.0, abs=1e-12)
+    cell = battle_odds(20_000, 20_000, exact=False)
+    assert cell.win_probability == pytest.approx(1.0, abs=1e-12)
     assert 0 < cell.dropped_mass < 1e-290
     # A full roll costs the attacker 0.92 armies and the defender 1.08 on average: taking
     # 25,000 defenders costs about 21,300 attackers, more than 20,000 have.
-    weak = battle_cell(20_000, 25_000, objective=Objective("signed"))
-    assert weak.value < 0
+    weak = battle_odds(20_000, 25_000, exact=False)
+    assert weak.expectation(Objective("signed")) < 0
 
 
 def test_progress_is_reported_up_to_the_end() -> None:
@@ -224,7 +222,7 @@ def test_progress_is_reported_up_to_the_end() -> None:
         lambda: battle_table(40, 30, progress=progress),
         lambda: battle_odds(40, 30, progress=progress),
         lambda: battle_odds(40, 30, exact=False, progress=progress),
-        lambda: battle_cell(4000, 3000, progress=progress),
+        lambda: battle_odds(4000, 3000, exact=False, progress=progress),
     ):
         calls.clear()
         run()
@@ -251,4 +249,4 @@ def test_too_large_requests_are_refused_up_front() -> None:
     with pytest.raises(TooLarge, match="needs about"):
         battle_table(300_000, 300_000, exact=False)
     with pytest.raises(ValueError, match="tolerance"):
-        battle_cell(5, 5, tolerance=-1.0)
+        battle_odds(5, 5, exact=False, tolerance=-1.0)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_chain import run
 
-from strategy.risk import Objective, Rules
+from strategy.risk import Battle, Objective, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.fewest import fewest, minimum_armies, parse_target
 from strategy.risk.outcomes import capture_with_at_least
@@ -50,7 +50,7 @@ def test_choice_rules_are_bracketed_by_the_optimal_table(choice: str) -> None:
 
     target = Fraction(3, 4)
     need = minimum_armies(6, target, choice=choice, exact=True)  # type: ignore[arg-type]
-    table = optimal_table(need.attackers, 6, choice=choice, exact=True)  # type: ignore[arg-type]
+    table = optimal_table(need.attackers, 6, Battle.of(choice=choice), exact=True)  # type: ignore[arg-type]
     assert table.value(need.attackers, 6) == need.win_probability >= target
     assert table.value(need.attackers - 1, 6) < target
     # A defender who may choose never needs the attacker to bring fewer armies.

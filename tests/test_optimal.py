@@ -17,6 +17,7 @@ from strategy.engine import NodeKind, Result
 from strategy.risk import (
     CHOICE_RULES,
     STOP,
+    Battle,
     BattleGame,
     BattleState,
     Choice,
@@ -105,7 +106,7 @@ def test_table_equals_generic_solver_up_to_12_by_12(choice: Choice, objective: s
     # Every state, every choice rule and objective: values and every optimal move, exactly.
     parsed = Objective.parse(objective)
     game, result = solve_every_state(SIZE, Rules(), parsed, choice)
-    table = optimal_table(SIZE, SIZE, Rules(), parsed, choice, exact=True)
+    table = optimal_table(SIZE, SIZE, Battle.of(objective=parsed, choice=choice), exact=True)
     assert_same_as_solver(table, game, result)
 
 
@@ -123,7 +124,12 @@ def test_table_equals_generic_solver_under_any_rules(
         choice, allow_stop = "max", False  # only the battle fought to the end describes them
     size = 4 + rules.offset
     game, result = solve_every_state(size, rules, objective, choice, allow_stop)
-    table = optimal_table(size, size, rules, objective, choice, allow_stop=allow_stop, exact=True)
+    table = optimal_table(
+        size,
+        size,
+        Battle.of(rules=rules, objective=objective, choice=choice, allow_stop=allow_stop),
+        exact=True,
+    )
     assert_same_as_solver(table, game, result)
 
 
@@ -132,7 +138,9 @@ def test_table_equals_generic_solver_under_any_rules(
 )
 def test_no_choices_is_the_classic_table(objective: str) -> None:
     parsed = Objective.parse(objective)
-    fought = optimal_table(15, 15, Rules(), parsed, "max", allow_stop=False, exact=True)
+    fought = optimal_table(
+        15, 15, Battle.of(objective=parsed, choice="max", allow_stop=False), exact=True
+    )
     assert fought.values == battle_table(15, 15, Rules(), parsed).values
 
 
@@ -141,7 +149,9 @@ def test_stopping_never_pays_unless_losses_count(objective: str) -> None:
     # Stopping pays 0 (capture, keep) or minus the defenders left (signed); fighting on can
     # only end better than that, so the right to stop changes nothing.
     parsed = Objective.parse(objective)
-    table = optimal_table(15, 15, Rules(), parsed, "max", allow_stop=True, exact=True)
+    table = optimal_table(
+        15, 15, Battle.of(objective=parsed, choice="max", allow_stop=True), exact=True
+    )
     assert table.values == battle_table(15, 15, Rules(), parsed).values
 
 
@@ -150,7 +160,7 @@ def test_blind_defender_and_attacker_roll_the_most_dice(choice: Choice) -> None:
     # Risk FAQ: a defender who chooses before seeing the roll "should always roll as many dice
     # as permitted"; Koole (1994): "the attacker will always use as many dice as possible".
     # So under capture, announcing or answering the attacker's count changes nothing.
-    table = optimal_table(20, 20, choice=choice, exact=True)
+    table = optimal_table(20, 20, Battle.of(choice=choice), exact=True)
     assert table.values == battle_table(20, 20).values
 
 
@@ -159,8 +169,8 @@ def test_a_defender_who_sees_the_roll_beats_the_classic_odds() -> None:
     # roll the most dice. The issue expects "about 0.45" when the defender sees the roll
     # (Dutch rules, seed 003): a loose bound, stated as such.
     rules = Rules(count="attacking")
-    classic = optimal_odds(10, 10, rules).value
-    sees = optimal_odds(10, 10, rules, choice="sees-roll").value
+    classic = optimal_odds(10, 10, Battle.of(rules=rules)).value
+    sees = optimal_odds(10, 10, Battle.of(rules=rules, choice="sees-roll")).value
     assert abs(classic - 0.568) < 0.0005
     assert 0.40 < sees < 0.50
 
@@ -177,7 +187,7 @@ def test_the_more_the_defender_knows_the_less_the_attacker_gets(
     # and seeing the roll all it had when answering: the attacker's value can only fall.
     size = 6 + rules.offset
     tables = [
-        optimal_table(size, size, rules, objective, c, exact=True)
+        optimal_table(size, size, Battle.of(rules=rules, objective=objective, choice=c), exact=True)
         for c in ("announce", "respond", "sees-roll")
     ]
     for announce, respond, sees in zip(*(t.values for t in tables), strict=True):
@@ -193,7 +203,7 @@ def test_where_to_stop_under_balance(choice: Choice) -> None:
     stops = []
     for reward in (0, 2, 5):
         table = optimal_table(
-            20, 20, objective=Objective("balance", reward), choice=choice, exact=True
+            20, 20, Battle.of(objective=Objective("balance", reward), choice=choice), exact=True
         )
         cells = {
             (a, d) for a in table.attackers for d in table.defenders if not table.play(a, d).over
@@ -208,8 +218,8 @@ def test_where_to_stop_under_balance(choice: Choice) -> None:
 @pytest.mark.parametrize("choice", CHOICES)
 def test_float_table_matches_exact(choice: Choice) -> None:
     objective = Objective("balance", 2)
-    exact = optimal_table(25, 25, objective=objective, choice=choice, exact=True)
-    fast = optimal_table(25, 25, objective=objective, choice=choice)
+    exact = optimal_table(25, 25, Battle.of(objective=objective, choice=choice), exact=True)
+    fast = optimal_table(25, 25, Battle.of(objective=objective, choice=choice))
     for row_exact, row_fast in zip(exact.values, fast.values, strict=True):
         for x, y in zip(row_exact, row_fast, strict=True):
             assert y == pytest.approx(float(x), rel=1e-12, abs=1e-12)
@@ -218,9 +228,14 @@ def test_float_table_matches_exact(choice: Choice) -> None:
 
 def test_both_count_conventions_agree() -> None:
     # The territory count is the attacking count plus the army that stays behind.
-    territory = optimal_table(11, 10, Rules(), Objective("keep", 0), "sees-roll", exact=True)
+    territory = optimal_table(
+        11, 10, Battle.of(objective=Objective("keep", 0), choice="sees-roll"), exact=True
+    )
     attacking = optimal_table(
-        10, 10, Rules(count="attacking"), Objective("keep", 0), "sees-roll", exact=True
+        10,
+        10,
+        Battle.of(count="attacking", objective=Objective("keep", 0), choice="sees-roll"),
+        exact=True,
     )
     assert territory.values[1:] == attacking.values
 
@@ -229,8 +244,11 @@ def test_both_count_conventions_agree() -> None:
     ("call", "message"),
     [
         (lambda: optimal_table(0, 3), "max_attackers must be a whole number >= 1"),
-        (lambda: optimal_table(3, 3, choice="bluff"), "unknown choice rule"),
-        (lambda: optimal_table(3, 3, objective=Objective("attacker-left")), "only describes"),
+        (lambda: optimal_table(3, 3, Battle.of(choice="bluff")), "unknown choice rule"),
+        (
+            lambda: optimal_table(3, 3, Battle.of(objective=Objective("attacker-left"))),
+            "only describes",
+        ),
         (lambda: optimal_odds(3, -1), "defenders must not be negative"),
         (lambda: optimal_table(10**6, 10**6, exact=True), "needs about"),
     ],

@@ -29,6 +29,7 @@ from strategy import solve
 from strategy.engine import FLOAT_TIE_TOLERANCE, NodeKind, Result, TooLarge
 from strategy.risk import (
     CHOICE_RULES,
+    Battle,
     BattleGame,
     BattleState,
     Choice,
@@ -147,10 +148,7 @@ def test_tables_equal_the_generic_solver_up_to_30_by_30(
 ) -> None:
     game, reference = solved(choice, objective, allow_stop, True)
     result = reference if exact else solved(choice, objective, allow_stop, False)[1]
-    parsed = Objective.parse(objective)
-    table = optimal_table(
-        SOLVER_SIZE, SOLVER_SIZE, Rules(), parsed, choice, allow_stop=allow_stop, exact=exact
-    )
+    table = optimal_table(SOLVER_SIZE, SOLVER_SIZE, game.battle, exact=exact)
     assert_matches_solver(table, game, reference, result)
 
 
@@ -158,11 +156,10 @@ def test_tables_equal_the_generic_solver_up_to_30_by_30(
 def test_floats_agree_with_exact_up_to_100_by_100(
     choice: Choice, objective: str, allow_stop: bool
 ) -> None:
-    parsed = Objective.parse(objective)
     side = FLOAT_SIZE if (choice, objective, allow_stop) == FULL_SWEEP else SWEEP_SIZE
-    size = (side, side, Rules(), parsed, choice)
-    exact = optimal_table(*size, allow_stop=allow_stop, exact=True)
-    fast = optimal_table(*size, allow_stop=allow_stop)
+    battle = Battle.of(objective=objective, choice=choice, allow_stop=allow_stop)
+    exact = optimal_table(side, side, battle, exact=True)
+    fast = optimal_table(side, side, battle)
     assert_floats_agree(fast, exact)
 
 
@@ -272,23 +269,24 @@ def test_floats_agree_with_exact_under_any_rules(
 ) -> None:
     # Editions move the edges of the grid (fewer dice near them) and the grid need not be square.
     size = (rows + rules.offset, columns)
-    exact = optimal_table(*size, rules, objective, choice, allow_stop=allow_stop, exact=True)
-    fast = optimal_table(*size, rules, objective, choice, allow_stop=allow_stop)
+    battle = Battle.of(rules=rules, objective=objective, choice=choice, allow_stop=allow_stop)
+    exact = optimal_table(*size, battle, exact=True)
+    fast = optimal_table(*size, battle)
     assert_floats_agree(fast, exact)
 
 
 def test_one_battle_reads_the_same_cell_as_the_table() -> None:
-    table = optimal_table(9, 7, objective=Objective("balance", 2), choice="sees-roll")
-    odds = optimal_odds(9, 7, objective=Objective("balance", 2), choice="sees-roll")
+    table = optimal_table(9, 7, Battle.of(objective=Objective("balance", 2), choice="sees-roll"))
+    odds = optimal_odds(9, 7, Battle.of(objective=Objective("balance", 2), choice="sees-roll"))
     assert odds.value == table.value(9, 7) and odds.play == table.play(9, 7)
-    assert optimal_odds(9, 7, choice="announce", exact=True).value == Fraction(
-        optimal_table(9, 7, choice="announce", exact=True).value(9, 7)
+    assert optimal_odds(9, 7, Battle.of(choice="announce"), exact=True).value == Fraction(
+        optimal_table(9, 7, Battle.of(choice="announce"), exact=True).value(9, 7)
     )
 
 
 def test_float_plays_read_like_the_exact_rows() -> None:
-    exact = optimal_table(6, 4, choice="respond", exact=True)
-    fast = optimal_table(6, 4, choice="respond")
+    exact = optimal_table(6, 4, Battle.of(choice="respond"), exact=True)
+    fast = optimal_table(6, 4, Battle.of(choice="respond"))
     assert fast.plays == exact.plays and exact.plays == fast.plays
     assert len(fast.plays) == 6 and len(fast.plays[0]) == 4
     assert fast.plays[1:3] == exact.plays[1:3] and list(fast.plays)[-1] == exact.plays[-1]
@@ -302,7 +300,7 @@ def test_float_plays_read_like_the_exact_rows() -> None:
 
 @pytest.mark.parametrize("choice", CHOICES)
 def test_rows_decode_like_single_cells(choice: Choice) -> None:
-    plays = optimal_table(40, 40, Rules(defender_dice=3), choice=choice).plays
+    plays = optimal_table(40, 40, Battle.of(defender_dice=3, choice=choice)).plays
     assert isinstance(plays, PlayRows)
     grid = plays.grid
     for a in range(41):
@@ -312,7 +310,9 @@ def test_rows_decode_like_single_cells(choice: Choice) -> None:
 
 def test_progress_is_reported_up_to_the_end() -> None:
     calls: list[tuple[int, int]] = []
-    optimal_table(300, 200, choice="sees-roll", progress=lambda *call: calls.append(call))
+    optimal_table(
+        300, 200, Battle.of(choice="sees-roll"), progress=lambda *call: calls.append(call)
+    )
     done = [d for d, _ in calls]
     assert 10 <= len(calls) <= 500 and done == sorted(done)
     assert calls[-1][0] == calls[-1][1] == calls[0][1]
@@ -324,11 +324,11 @@ def test_an_interrupted_table_leaves_nothing_behind() -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        optimal_table(200, 200, choice="announce", progress=interrupt)
-    again = optimal_table(20, 20, choice="announce")
+        optimal_table(200, 200, Battle.of(choice="announce"), progress=interrupt)
+    again = optimal_table(20, 20, Battle.of(choice="announce"))
     assert again.value(20, 20) == pytest.approx(float(optimal_odds(20, 20, exact=True).value))
 
 
 def test_a_table_too_large_is_refused_with_its_size() -> None:
     with pytest.raises(TooLarge, match=r"1000000 x 1000000 float table .* needs about .* TiB"):
-        optimal_table(10**6, 10**6, choice="sees-roll")
+        optimal_table(10**6, 10**6, Battle.of(choice="sees-roll"))

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 from strategy import solve
 from strategy.engine import NodeKind, terminal_distribution
-from strategy.risk import BattleGame, Objective
+from strategy.risk import Battle, BattleGame, Objective
 from strategy.risk.classic import battle_odds
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.played import played_odds
@@ -42,5 +42,7 @@ def test_stops_are_final_states() -> None:
         BattleGame(2, 2, objective="balance:2", choice="sees-roll")
     ).final_states == ((2, 2, Fraction(1)),)
     odds = played_odds(BattleGame(8, 6, objective="balance:2", choice="announce"))
-    value = optimal_odds(8, 6, objective="balance:2", choice="announce", exact=True).value
+    value = optimal_odds(
+        8, 6, Battle.of(objective="balance:2", choice="announce"), exact=True
+    ).value
     assert odds.expectation(Objective("balance", 2)) == value

@@ -16,7 +16,7 @@ from strategy.engine import Budget, TooLarge, use_budget
 from strategy.risk.turns.fortification import fortify_turn
 from strategy.risk.turns.levels import LevelValues, level_cost, solve_levels
 from strategy.risk.turns.model import Turn
-from strategy.risk.turns.reinforcement import best_reinforcement
+from strategy.risk.turns.reinforcement import Searching, best_reinforcement
 from strategy.risk.turns.size import state_bound
 from strategy.risk.turns.solve import plan_turn
 from tests.test_plan import classic
@@ -47,10 +47,10 @@ def test_random_maps_give_the_general_values(turn: Turn) -> None:
 @given(turns(), st.integers(1, 2))
 def test_reinforcement_and_fortification_agree_with_the_exact_plans(turn: Turn, extra: int) -> None:
     exact = best_reinforcement(turn, extra, on="any")
-    floats = best_reinforcement(turn, extra, on="any", exact=False)
+    floats = best_reinforcement(turn, extra, on="any", searching=Searching(exact=False))
     assert abs(floats.value - float(exact.value)) <= 1e-9
     enemies = sum(not turn.attacker >> t & 1 for t in range(turn.size))
-    fortified = fortify_turn(turn, enemies + extra, exact=False)
+    fortified = fortify_turn(turn, enemies + extra, searching=Searching(exact=False))
     assert abs(fortified.value - float(fortify_turn(turn, enemies + extra).value)) <= 1e-9
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from strategy.cli.main import main
+from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_odds
 
 CHROMIUM_FLAGS = (
@@ -57,7 +58,7 @@ def test_report_under_a_choice_rule(tmp_path: Path) -> None:
 
     argv = ("4", "3", "--attackers", "5", "--defenders", "4", "--choice", "sees-roll")
     page = write_report(tmp_path, *argv).read_text()
-    value = optimal_odds(4, 3, choice="sees-roll", exact=True).value
+    value = optimal_odds(4, 3, Battle.of(choice="sees-roll"), exact=True).value
     label = "value of optimal play: probability that the attacker captures the territory"
     assert f"{label}</td><td>{float(value):.6f}" in page
     assert "choice sees-roll" in page.split("strategy matrix</h2>", 1)[1]
@@ -132,7 +133,7 @@ def test_a_battle_too_long_to_play_out_still_gets_its_exact_value(tmp_path: Path
     from strategy.risk.optimal import optimal_odds
 
     page = write_report(tmp_path, "40", "35", "--choice", "respond").read_text()
-    value = optimal_odds(40, 35, choice="respond", exact=True).value
+    value = optimal_odds(40, 35, Battle.of(choice="respond"), exact=True).value
     assert f"{float(value):.6f}" in page and "the final states are not computed" in page
     assert "<rect " not in page
 

@@ -177,18 +177,7 @@ def test_solver_value_is_the_max_min_over_pure_policies(game: BattleGame) -> Non
     min_max = min(max(column) for column in zip(*table, strict=True))
     value = solve(game).value
     start = game.initial_state()
-    assert (
-        value
-        == optimal_odds(
-            start.attackers,
-            start.defenders,
-            game.rules,
-            game.objective,
-            game.choice,
-            allow_stop=game.allow_stop,
-            exact=True,
-        ).value
-    )
+    assert value == optimal_odds(start.attackers, start.defenders, game.battle, exact=True).value
     if game.choice.name == "announce":
         assert max_min <= value <= min_max
     else:

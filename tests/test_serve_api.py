@@ -25,7 +25,7 @@ import pytest
 
 from strategy.cli.main import main
 from strategy.engine.numbers import fraction_text
-from strategy.risk import Rules, edition
+from strategy.risk import Battle, Rules, edition
 from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.fewest import minimum_armies
 from strategy.risk.optimal import optimal_odds, optimal_table
@@ -77,7 +77,7 @@ def test_odds(base: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_odds_under_optimal_play(base: str) -> None:
     answer = ok(base, "odds", attackers=10, defenders=6, choice="sees-roll", exact="true")
-    best = optimal_odds(10, 6, choice="sees-roll", exact=True)
+    best = optimal_odds(10, 6, Battle.of(choice="sees-roll"), exact=True)
     assert answer["value_exact"] == fraction_text(best.value)
     assert answer["win_probability"] == float(best.value)
     answered = {
@@ -116,7 +116,9 @@ def test_strategy_matrix(base: str) -> None:
     )
     from strategy.risk import Objective
 
-    table = optimal_table(5, 4, objective=Objective.parse("balance:2"), choice="sees-roll")
+    table = optimal_table(
+        5, 4, Battle.of(objective=Objective.parse("balance:2"), choice="sees-roll")
+    )
     matrix = strategy_matrix(table)
     assert [[c["code"] for c in row] for row in answer["cells"]] == [
         [cell.code for cell in row] for row in matrix.cells

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from strategy import risk
+from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.editions import edition
 from strategy.risk.optimal import optimal_odds
@@ -102,7 +103,7 @@ def test_a_defender_who_sees_the_roll(page: Browser) -> None:
     page.type_into("#f-attackers", "10")
     page.type_into("#f-defenders", "6")
     choose(page, "f-choice", "sees-roll")
-    best = optimal_odds(10, 6, choice="sees-roll")
+    best = optimal_odds(10, 6, Battle.of(choice="sees-roll"))
     expected = f"{best.value:.4f}"
     assert shown(page, "p-capture", expected) == expected
     assert expected != f"{float(battle_odds(10, 6).win_probability):.4f}"

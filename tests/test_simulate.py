@@ -36,7 +36,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from strategy.risk import Objective, Rules
+from strategy.risk import Battle, Objective, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.dice_policy import Mixed, Seen, Sight, StatePolicy, optimal_policy
@@ -197,7 +197,7 @@ def test_informed_and_mixing_players_match_an_enumeration() -> None:
 def test_optimal_policy_attains_the_optimal_value(choice: str) -> None:
     conf = level(1e-4, 4 * 2)
     for objective in (Objective("capture"), Objective("balance", 2)):
-        table = optimal_table(8, 6, objective=objective, choice=choice)  # type: ignore[arg-type]
+        table = optimal_table(8, 6, Battle.of(objective=objective, choice=choice))  # type: ignore[arg-type]
         policy = optimal_policy(table)
         result = simulate(8, 6, trials=20_000, seed=seed_of(choice, objective), policy=policy)
         assert inside(result, objective, table.value(8, 6), conf), objective

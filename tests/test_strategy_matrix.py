@@ -15,7 +15,7 @@ from string import ascii_lowercase
 
 import pytest
 
-from strategy.risk import STOP, Choice, Objective, OptimalTable, Rules
+from strategy.risk import STOP, Battle, Choice, Objective, OptimalTable, Rules
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.cells import CellStrategy, by_roll_text, describe_cell, fit_rule
 from strategy.risk.play.matrices import strategy_matrix
@@ -89,7 +89,7 @@ def test_the_faq_rule_of_thumb_is_optimal_only_in_places() -> None:
     # Risk FAQ: a defender who sees the roll "should generally roll 2 dice if the attacker's
     # second die is 3 or less". Under optimal play (seed 003's Dutch rules) the rule is
     # optimal in some states and not in others; where it is, the matrix shows its code.
-    table = optimal_table(30, 30, choice="sees-roll")
+    table = optimal_table(30, 30, Battle.of(choice="sees-roll"))
     matrix = strategy_matrix(table)
     faq_cells, other_cells = set(), set()
     for row in matrix.cells:
@@ -105,7 +105,7 @@ def test_the_faq_rule_of_thumb_is_optimal_only_in_places() -> None:
 
 
 def test_stop_codes_and_the_legend() -> None:
-    table = optimal_table(12, 12, objective=Objective("balance", 2))
+    table = optimal_table(12, 12, Battle.of(objective=Objective("balance", 2)))
     matrix = strategy_matrix(table)
     codes = {cell.code for row in matrix.cells for cell in row}
     assert {".", "S", "2"} <= codes
@@ -117,7 +117,7 @@ def test_stop_codes_and_the_legend() -> None:
 
 def test_unreachable_goal_makes_stopping_as_good_as_fighting() -> None:
     # keep:6 from 4 armies cannot succeed: every move is worth 0.
-    table = optimal_table(4, 3, objective=Objective("keep", 6), choice="respond")
+    table = optimal_table(4, 3, Battle.of(objective=Objective("keep", 6), choice="respond"))
     cell = strategy_matrix(table).cells[3][2]
     assert cell.code == "S=" and cell.attacker.startswith("stop, or attack")
 
@@ -146,7 +146,7 @@ def test_mixed_play_gets_a_letter() -> None:
         "1 die with probability 1/3" in cell.meaning
         and "2 dice with probability 3/4" in cell.meaning
     )
-    table = optimal_table(3, 2, choice="announce", exact=True)
+    table = optimal_table(3, 2, Battle.of(choice="announce"), exact=True)
     plays = tuple(
         tuple(play if (a, d) == (3, 2) else p for d, p in zip(table.defenders, row, strict=True))
         for a, row in zip(table.attackers, table.plays, strict=True)
@@ -184,7 +184,9 @@ def matrix_cell_by_cell(table: OptimalTable) -> tuple[list[list[CellStrategy]], 
 def test_shared_descriptions_match_cell_by_cell(
     choice: Choice, rules: Rules, objective: Objective, exact: bool
 ) -> None:
-    table = optimal_table(40, 40, rules, objective, choice, exact=exact)
+    table = optimal_table(
+        40, 40, Battle.of(rules=rules, objective=objective, choice=choice), exact=exact
+    )
     matrix = strategy_matrix(table)
     cells, legend = matrix_cell_by_cell(table)
     assert [list(row) for row in matrix.cells] == cells

@@ -64,6 +64,13 @@ class Parser(argparse.ArgumentParser):
             self.later.pop(0)(self)
         return self
 
+    def commands(self) -> dict[str, Parser]:
+        """This parser's subcommands by name (none when it has none), its ``later`` steps
+        done: ``build_parser().commands()["export"].commands()`` are the games exported."""
+        self.ready()
+        found = self._subparsers._group_actions[0].choices if self._subparsers else {}
+        return dict(found)  # type: ignore[arg-type]
+
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:

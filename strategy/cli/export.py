@@ -6,10 +6,8 @@ own parameters; the tree's size is checked first (:func:`add_tree_options` serve
 library call is :func:`strategy.interop.efg.efg_text` on
 :func:`strategy.engine.registry.load_game`'s game.
 
->>> from strategy.cli.common import Parser
->>> commands = Parser(prog="strategy").add_subparsers(dest="command")
->>> register(commands)
->>> games = commands.choices["export"].ready()._subparsers._group_actions[0].choices
+>>> from strategy.cli.main import build_parser
+>>> games = build_parser(["export"]).commands()["export"].commands()
 >>> {"nim", "tictactoe", "risk"} <= set(games) and "pig" not in games  # Pig's states repeat
 True
 """
@@ -19,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from strategy.cli.common import Parser, add_parser, output_file, write_text
+from strategy.cli.common import add_parser, output_file, write_text
 from strategy.cli.listed_games import add_game_commands, chosen_game
 from strategy.cli.options import positive_int
 from strategy.interop.efg import MAX_NODES
@@ -39,15 +37,7 @@ EPILOG = """examples:
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``export`` and one subcommand per registered game whose states do not repeat."""
     parser = add_parser(commands, "export", SUMMARY, ABOUT, EPILOG)
-    assert isinstance(parser, Parser)
-    add_game_commands(
-        parser,
-        "export",
-        lambda game: "cyclic" not in game.flags,
-        lambda summary: f"the .efg tree of {summary}",
-        run,
-        add_tree_options,
-    )
+    add_game_commands(parser, "cyclic", "the .efg tree of {}", run, add_tree_options)
 
 
 def add_tree_options(parser: argparse.ArgumentParser) -> None:

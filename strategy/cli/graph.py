@@ -5,10 +5,8 @@ JSON or DOT), to a picture with ``--draw FILE.png|.svg``, or as DOT text to stdo
 neither is given. :func:`add_graph_options` and :func:`export` serve ``strategy risk graph``
 too.
 
->>> from strategy.cli.common import Parser
->>> commands = Parser(prog="strategy").add_subparsers(dest="command")
->>> register(commands)
->>> games = commands.choices["graph"].ready()._subparsers._group_actions[0].choices
+>>> from strategy.cli.main import build_parser
+>>> games = build_parser(["graph"]).commands()["graph"].commands()
 >>> {"dice", "nim", "tictactoe"} <= set(games) and "pig" not in games  # Pig's states repeat
 True
 """
@@ -19,7 +17,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import CliError, Parser, add_parser, cannot_write, output_file
+from strategy.cli.common import CliError, add_parser, cannot_write, output_file
 from strategy.cli.listed_games import add_game_commands, chosen_game
 from strategy.cli.options import Option, add_options, positive_int
 
@@ -131,15 +129,7 @@ def export(
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``graph`` and one subcommand per registered game whose states do not repeat."""
     parser = add_parser(commands, "graph", SUMMARY, ABOUT, EPILOG)
-    assert isinstance(parser, Parser)
-    add_game_commands(
-        parser,
-        "graph",
-        lambda game: "cyclic" not in game.flags,
-        lambda summary: f"the state graph of {summary}",
-        run_game,
-        add_graph_options,
-    )
+    add_game_commands(parser, "cyclic", "the state graph of {}", run_game, add_graph_options)
 
 
 def run_game(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ used, never to build the rest of the command line.
 
 >>> from strategy.cli.common import Parser
 >>> parser = Parser(prog="demo")
->>> add_game_commands(parser, "demo", lambda game: "impartial" in game.flags, str, lambda _: 0)
+>>> add_game_commands(parser, "cyclic", "{}", lambda _: 0)
 >>> parser.parse_args(["nim", "1", "2", "--misere"]).heaps
 [1, 2]
 """
@@ -27,24 +27,25 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def add_game_commands(
-    parser: Parser,
-    tool: str,
-    takes: Callable[[RegisteredGame], bool],
-    summary: Callable[[str], str],
+    parser: argparse.ArgumentParser,
+    without: str,
+    summary: str,
     run: Handler,
     options: Callable[[argparse.ArgumentParser], None] = lambda parser: None,
 ) -> None:
-    """Give ``parser`` a ``GAME`` subcommand per registered game that ``takes`` accepts,
-    added when ``parser`` is first used: ``summary(game summary)`` is each one's line,
+    """Give the tool's ``parser`` a ``GAME`` subcommand per registered game that has not the
+    flag ``without`` (the kind of game the tool cannot handle), added when ``parser`` is
+    first used: ``summary`` with the game's summary in its ``{}`` is each one's line,
     ``options`` adds the tool's own options and ``run`` runs it."""
+    assert isinstance(parser, Parser)
 
     def add_games(parser: Parser) -> None:
         commands = add_commands(parser, "game", "GAME")
         for game in discover().values():
-            if not takes(game):
+            if without in game.flags:
                 continue
-            line = summary(game.summary)
-            example = f"strategy {tool} {game.name} {game.example}".rstrip()
+            line = summary.format(game.summary)
+            example = f"{parser.prog} {game.name} {game.example}".rstrip()
             command = add_parser(commands, game.name, line, line, f"example:\n  {example}")
             for parameter in game.parameters:
                 _add_parameter(command, parameter)

@@ -34,7 +34,7 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
     ``argv`` of a ``strategy risk`` command, only that command is built (the group's other
     commands are names alone), so that a command imports what its answer needs.
 
-    >>> sorted(build_parser(["risk", "odds", "3", "2"])._subparsers._group_actions[0].choices)
+    >>> sorted(build_parser(["risk", "odds", "3", "2"]).commands())
     ['risk']
     """
     import importlib

@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
-from strategy.cli.common import CliError, Parser, add_output_options, add_parser
+from strategy.cli.common import CliError, add_output_options, add_parser
 from strategy.cli.games import add_command, emit
 from strategy.cli.listed_games import add_game_commands, chosen_game, refuse_exact
 from strategy.cli.options import nonnegative_int, positive_int
@@ -43,15 +43,7 @@ MAX_CELLS = 25
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``mcts`` (one subcommand per registered game) and ``connect4``."""
     mcts = add_parser(commands, "mcts", MCTS_SUMMARY, MCTS_ABOUT, MCTS_EPILOG)
-    assert isinstance(mcts, Parser)
-    add_game_commands(
-        mcts,
-        "mcts",
-        lambda game: "simultaneous" not in game.flags,
-        lambda summary: f"MCTS on {summary}",
-        run_mcts,
-        _add_search_options,
-    )
+    add_game_commands(mcts, "simultaneous", "MCTS on {}", run_mcts, _add_search_options)
 
     c4 = add_command(
         commands,

@@ -13,6 +13,7 @@ from pathlib import Path
 from strategy.paper.common import Section
 from strategy.paper.figures import Panel, data_csv, heatmaps
 from strategy.paper.latex import decimal, tabular
+from strategy.risk.battle import Battle
 from strategy.risk.choices import CHOICE_RULES, Choice
 from strategy.risk.objectives import Objective
 from strategy.risk.optimal import optimal_table
@@ -28,7 +29,7 @@ SIZE = 30
 
 def timing_section() -> tuple[dict[str, str], dict[str, str], list[Panel]]:
     """P(capture) under each timing rule at a few states, and the cost of ``sees-roll``."""
-    tables = {c: optimal_table(SIZE, SIZE, choice=c, exact=True) for c in CHOICES}
+    tables = {c: optimal_table(SIZE, SIZE, Battle.of(choice=c), exact=True) for c in CHOICES}
     rows = [
         [f"{a} v {d}", *(decimal(tables[c].value(a, d), 3) for c in CHOICES)] for a, d in STATES
     ]
@@ -67,7 +68,9 @@ def code_text(code: str) -> str:
 
 def defender_matrix() -> tuple[str, str]:
     """Seed 003's strategy matrix under ``sees-roll``: a short code per state, and its legend."""
-    table = optimal_table(MATRIX_ATTACKERS, MATRIX_DEFENDERS, choice="sees-roll", exact=True)
+    table = optimal_table(
+        MATRIX_ATTACKERS, MATRIX_DEFENDERS, Battle.of(choice="sees-roll"), exact=True
+    )
     matrix = strategy_matrix(table)
     rows = [
         [str(a), *(code_text(cell.code) for cell in cells)]
@@ -107,7 +110,10 @@ def stopping_table(targets: Sequence[int] = (0, 1, 2, 3, 5, 10), defenders: int 
     for choice in ("max", "sees-roll"):
         for target in targets:
             table = optimal_table(
-                SIZE, defenders, objective=Objective("balance", target), choice=choice, exact=True
+                SIZE,
+                defenders,
+                Battle.of(objective=Objective("balance", target), choice=choice),
+                exact=True,
             )
             cells = [
                 stop_ranges([n > 1 and table.play(n, d).stops for n in table.attackers])

@@ -101,7 +101,7 @@ def play_text(result: object) -> str:
     """How the battle is played: the classic battle, or optimal play under a choice rule.
 
     >>> from strategy.risk.optimal import optimal_table
-    >>> play_text(optimal_table(2, 2, choice="sees-roll"))
+    >>> play_text(optimal_table(2, 2, Battle.of(choice="sees-roll")))
     'optimal play, choice sees-roll: the attacker rolls; the defender sees the dice, then \
 chooses; the attacker may stop'
     """

@@ -262,9 +262,11 @@ def strategy_section(
     """The defender's strategy matrix (seed 003's *strategieverdedigingsmatrix*): a code
     per state, coloured by the value of optimal play, with its key and legend.
 
+    >>> from strategy.risk.battle import Battle
     >>> from strategy.risk.optimal import optimal_table
     >>> from strategy.risk.play.matrices import strategy_matrix
-    >>> section = strategy_section(strategy_matrix(optimal_table(4, 3, choice="sees-roll")))
+    >>> matrix = strategy_matrix(optimal_table(4, 3, Battle.of(choice="sees-roll")))
+    >>> section = strategy_section(matrix)
     >>> "2&lt;44" in section.body and "<dl" in section.body and "colour key" in section.body
     True
     """

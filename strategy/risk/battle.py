@@ -277,6 +277,10 @@ it); objective capture; the attacker may stop'
         return f"{self.choice} ({self.choice.summary}); objective {self.objective.label}; {stop}"
 
 
+#: The battle with every term at its default: the classic rules, capture, the most dice.
+DEFAULT_BATTLE = Battle()
+
+
 def with_terms(
     battle: Battle | None, given: Mapping[str, Any], names: type = BattleTerms
 ) -> Battle:

@@ -14,7 +14,7 @@ True
 >>> p31 = Fraction(15, 36) * Fraction(91, 216) + Fraction(125, 216)
 >>> battle_table(4, 2).value(4, 1) == p31 * Fraction(441, 1296) + Fraction(855, 1296)
 True
->>> round(battle_cell(5_000, 5_000).value, 9)  # no table: memory grows with A + D only
+>>> round(battle_odds(5_000, 5_000, exact=False).win_probability, 9)  # memory: A + D only
 1.0
 """
 
@@ -40,10 +40,9 @@ from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
 
 # Tables load with the first table asked for: one battle's odds need none.
 if TYPE_CHECKING:
-    from strategy.risk.tables import BattleTable, CellResult
+    from strategy.risk.tables import BattleTable
 
 __all__ = [
-    "battle_cell",
     "battle_odds",
     "battle_odds_seconds",
     "battle_table",
@@ -83,8 +82,10 @@ def battle_odds(
 ) -> BattleOdds:
     """Push the probability mass of one battle forward to its final states.
 
-    Float odds drop masses below ``tolerance`` on the way (see :func:`battle_cell`) and
-    take memory proportional to ``A + D``; exact odds are refused up front when too large.
+    Float odds drop masses below ``tolerance`` on the way, counted in ``dropped_mass``
+    (the value of any objective is then off by at most that times its largest payoff),
+    and take memory proportional to ``A + D``: one cell of a huge battle needs no table.
+    Exact odds are refused up front when too large.
 
     >>> [(a, d) for a, d, _ in battle_odds(3, 2).final_states]
     [(3, 0), (2, 0), (1, 1), (1, 2)]
@@ -148,32 +149,6 @@ def _numerator_bytes(armies: int, rules: Rules) -> int:
     """A bound on an exact numerator's size: at most ``armies`` rolls of all the dice."""
     base = lcm(rules.attacker_sides, rules.defender_sides)
     return int(armies * (rules.attacker_dice + rules.defender_dice) * log2(base) / 8)
-
-
-def battle_cell(
-    attackers: int,
-    defenders: int,
-    rules: Rules = DEFAULT_RULES,
-    objective: Objective = CAPTURE,
-    *,
-    tolerance: float = DEFAULT_TOLERANCE,
-    progress: Progress | None = None,
-) -> CellResult:
-    """The value of one battle without its table: memory grows with ``A + D``, not ``A * D``.
-
-    The battle's probability mass is pushed forward from ``(A, D)``; masses below
-    ``tolerance`` are dropped and counted.
-
-    >>> cell = battle_cell(10, 10, Rules(count="attacking"))
-    >>> round(cell.value, 3), cell.dropped_mass  # Osborne (2003), Table 3: 0.568
-    (0.568, 0.0)
-    """
-    from strategy.risk.tables import CellResult
-
-    odds = battle_odds(
-        attackers, defenders, rules, exact=False, tolerance=tolerance, progress=progress
-    )
-    return CellResult(float(odds.expectation(objective)), odds.dropped_mass, tolerance)
 
 
 def table_memory(max_attackers: int, max_defenders: int, rules: Rules, *, exact: bool) -> int:

@@ -27,6 +27,7 @@ from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError, echo
 from strategy.engine.numbers import parse_fraction
 from strategy.engine.resources import require
+from strategy.risk.battle import Battle
 from strategy.risk.choices import ChoiceRule, choice_rule
 from strategy.risk.dice import rules_roll
 from strategy.risk.kernels.geometry import Progress
@@ -185,7 +186,12 @@ def minimum_armies(
             return chain.win_probability
         from strategy.risk.optimal import optimal_odds
 
-        odds = optimal_odds(attackers, path[0], rule_list[0], objective, choice, exact=exact)
+        odds = optimal_odds(
+            attackers,
+            path[0],
+            Battle.of(rules=rule_list[0], objective=objective, choice=choice),
+            exact=exact,
+        )
         return odds.value
 
     smallest = rule_list[0].min_attackers

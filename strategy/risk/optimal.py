@@ -19,9 +19,9 @@ the tests hold both equal to the generic solver. :func:`strategy.risk.api.table`
 The value of the fight to the end, both rolling the most dice, is the classic table:
 
 >>> from strategy.risk.classic import battle_table
->>> optimal_table(6, 6, allow_stop=False, exact=True).values == battle_table(6, 6).values
+>>> optimal_table(6, 6, Battle(allow_stop=False), exact=True).values == battle_table(6, 6).values
 True
->>> odds = optimal_odds(3, 2, choice="sees-roll", exact=True)
+>>> odds = optimal_odds(3, 2, Battle.of(choice="sees-roll"), exact=True)
 >>> odds.value < battle_table(3, 2).value(3, 2)  # a defender who sees the dice does better
 True
 """
@@ -34,15 +34,13 @@ from fractions import Fraction
 import numpy as np
 
 from strategy.engine.resources import grid_what, require
-from strategy.risk.battle import Battle
-from strategy.risk.choices import ChoiceRule
+from strategy.risk.battle import DEFAULT_BATTLE, Battle
 from strategy.risk.classic import table_memory
 from strategy.risk.kernels.optimal_exact import exact_grid
 from strategy.risk.kernels.optimal_float import PlayRows, Progress, float_grid, float_grid_memory
-from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.plays import OVER, CellPlay
 from strategy.risk.results import BattleOdds, Value
-from strategy.risk.rules import DEFAULT_RULES, Rules, check_table_size
+from strategy.risk.rules import check_table_size
 from strategy.risk.tables import OptimalTable
 
 __all__ = ["optimal_odds", "optimal_table", "optimal_table_memory"]
@@ -51,18 +49,13 @@ __all__ = ["optimal_odds", "optimal_table", "optimal_table_memory"]
 def optimal_table(
     max_attackers: int,
     max_defenders: int,
-    rules: Rules = DEFAULT_RULES,
-    objective: Objective | str = CAPTURE,
-    choice: ChoiceRule | str = "max",
+    battle: Battle = DEFAULT_BATTLE,
     *,
-    allow_stop: bool = True,
     exact: bool = False,
     progress: Progress | None = None,
-    battle: Battle | None = None,
 ) -> OptimalTable:
     """Values and optimal play for attackers 1..``max_attackers``, defenders 1..``max_defenders``.
 
-    The battle's terms come as ``battle`` or as the other keywords (strings welcome).
     ``progress(done, total)``, if given, is called now and then while the table is
     computed (a progress bar such as ``strategy.engine.progress.ProgressBar`` can draw it). A
     table too large for this machine's memory is refused before any work
@@ -72,9 +65,6 @@ def optimal_table(
     >>> table.value(2, 1), table.play(2, 1).attacker  # seed 003: Pr(2,1) = 15/36
     (Fraction(5, 12), (1,))
     """
-    battle = battle or Battle.of(
-        rules=rules, objective=objective, choice=choice, allow_stop=allow_stop
-    )
     check_table_size(max_attackers, max_defenders)
     _admit(max_attackers, max_defenders, battle, exact)
     objective = battle.objective
@@ -96,24 +86,13 @@ def optimal_table(
 
 
 def optimal_odds(
-    attackers: int,
-    defenders: int,
-    rules: Rules = DEFAULT_RULES,
-    objective: Objective | str = CAPTURE,
-    choice: ChoiceRule | str = "max",
-    *,
-    allow_stop: bool = True,
-    exact: bool = False,
-    battle: Battle | None = None,
+    attackers: int, defenders: int, battle: Battle = DEFAULT_BATTLE, *, exact: bool = False
 ) -> BattleOdds:
     """The value of one battle under optimal play, and how each side starts.
 
-    >>> optimal_odds(4, 2, objective="balance:0", exact=True).value >= 0
+    >>> optimal_odds(4, 2, Battle.of(objective="balance:0"), exact=True).value >= 0
     True
     """
-    battle = battle or Battle.of(
-        rules=rules, objective=objective, choice=choice, allow_stop=allow_stop
-    )
     battle.rules.check_state(attackers, defenders)
     _admit(attackers, defenders, battle, exact)
     value: Value

@@ -18,7 +18,13 @@ from strategy.risk.turns.calls import TURN, Position, TurnKeywords, named, posit
 from strategy.risk.turns.maps import Map, classic_map
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.placement import place
-from strategy.risk.turns.reinforcement import On, Reinforcement, best_reinforcement, eligible
+from strategy.risk.turns.reinforcement import (
+    On,
+    Reinforcement,
+    Searching,
+    best_reinforcement,
+    eligible,
+)
 from strategy.risk.turns.report import PlanReport
 from strategy.risk.turns.rollouts import require_trials, simulate_plan
 from strategy.risk.turns.size import state_bound
@@ -76,14 +82,8 @@ def plan(
     began = time.perf_counter()
     found: Reinforcement | None = None
     if reinforce:
-        found = best_reinforcement(
-            where.turn,
-            reinforce,
-            on=reinforce_on,
-            exact=exact,
-            max_states=max_states,
-            progress=progress,
-        )
+        searching = Searching(exact, max_states, progress)
+        found = best_reinforcement(where.turn, reinforce, on=reinforce_on, searching=searching)
         solved = found.plan
     else:
         solved = plan_turn(where.turn, exact=exact, max_states=max_states, progress=progress)

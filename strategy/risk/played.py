@@ -9,8 +9,9 @@ first optimal move where moves tie, both equilibrium mixes under ``announce``.
 >>> odds = played_odds(BattleGame(3, 2, choice="sees-roll"))
 >>> sum(p for _, _, p in odds.final_states)
 Fraction(1, 1)
+>>> from strategy.risk.battle import Battle
 >>> from strategy.risk.optimal import optimal_odds
->>> odds.win_probability == optimal_odds(3, 2, choice="sees-roll", exact=True).value
+>>> odds.win_probability == optimal_odds(3, 2, Battle.of(choice="sees-roll"), exact=True).value
 True
 """
 

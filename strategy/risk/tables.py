@@ -1,7 +1,6 @@
 """Tables of a battle's values over a grid of battles: :class:`BattleTable` (the classic
-kernels, or a resolution's), :class:`OptimalTable` (optimal play, with every cell's play),
-and :class:`CellResult` (one huge cell as a float). Each records how it was computed
-(``provenance``) and writes its own JSON.
+kernels, or a resolution's) and :class:`OptimalTable` (optimal play, with every cell's
+play). Each records how it was computed (``provenance``) and writes its own JSON.
 
 >>> from strategy.risk.classic import battle_table
 >>> battle_table(2, 1).to_json()["values_exact"]
@@ -25,20 +24,6 @@ from strategy.risk.kernels.optimal_float import PlayRows
 from strategy.risk.kernels.scaled import ScaledRows
 from strategy.risk.leaves import Terms, battle_json
 from strategy.risk.plays import CellPlay
-
-
-@dataclass(frozen=True)
-class CellResult:
-    """One battle's value as a float, and the probability dropped to compute it.
-
-    The exact value lies within ``dropped_mass`` times the largest payoff (in absolute
-    value) of ``value``, plus float rounding. ``tolerance`` is the mass below which
-    states were dropped.
-    """
-
-    value: float
-    dropped_mass: float
-    tolerance: float
 
 
 @dataclass(frozen=True, repr=False)
@@ -150,7 +135,7 @@ class OptimalTable(BattleTable):
     count; float tables decode it from compact arrays when it is read.
 
     >>> from strategy.risk.optimal import optimal_table
-    >>> table = optimal_table(4, 3, choice="sees-roll")
+    >>> table = optimal_table(4, 3, Battle.of(choice="sees-roll"))
     >>> table.choice.name, table.play(4, 3).attacker
     ('sees-roll', (3,))
     """

@@ -152,8 +152,9 @@ def describe_cell(
 ) -> CellStrategy:
     """The code and sentences for optimal play at ``(attackers, defenders)``.
 
+    >>> from strategy.risk.battle import Battle
     >>> from strategy.risk.optimal import optimal_odds
-    >>> play = optimal_odds(5, 3, choice="respond").play
+    >>> play = optimal_odds(5, 3, Battle.of(choice="respond")).play
     >>> cell = describe_cell(play, Rules(), "respond", 5, 3)
     >>> cell.code, cell.attacker, cell.defender
     ('2', 'attack with 3 dice', 'answers with 2 dice')

@@ -192,9 +192,10 @@ def optimal_policy(table: OptimalTable) -> StatePolicy:
     Where several moves are optimal the first listed is played: any optimal move keeps the
     game's value. Under ``announce`` both sides sample their equilibrium mixes.
 
+    >>> from strategy.risk.battle import Battle
     >>> from strategy.risk.optimal import optimal_table
     >>> from strategy.risk.sampling import simulate
-    >>> table = optimal_table(6, 4, choice="sees-roll")
+    >>> table = optimal_table(6, 4, Battle.of(choice="sees-roll"))
     >>> played = simulate(6, 4, trials=20_000, seed=2, policy=optimal_policy(table))
     >>> played.win_probability.contains(table.value(6, 4))
     True

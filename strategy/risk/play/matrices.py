@@ -25,8 +25,9 @@ from strategy.risk.tables import OptimalTable
 class StrategyMatrix(Summarised):
     """Every cell of an :class:`~strategy.risk.tables.OptimalTable`, described.
 
+    >>> from strategy.risk.battle import Battle
     >>> from strategy.risk.optimal import optimal_table
-    >>> matrix = strategy_matrix(optimal_table(4, 3, choice="sees-roll"))
+    >>> matrix = strategy_matrix(optimal_table(4, 3, Battle.of(choice="sees-roll")))
     >>> [cell.code for cell in matrix.cells[0]]  # A = 1 cannot attack
     ['.', '.', '.']
     """
@@ -65,8 +66,9 @@ def strategy_matrix(table: OptimalTable) -> StrategyMatrix:
     """Describe every cell; cells without a short code get letters, explained in the legend.
 
     >>> from strategy.risk.objectives import Objective
+    >>> from strategy.risk.battle import Battle
     >>> from strategy.risk.optimal import optimal_table
-    >>> matrix = strategy_matrix(optimal_table(3, 3, objective=Objective("balance", 2)))
+    >>> matrix = strategy_matrix(optimal_table(3, 3, Battle.of(objective=Objective("balance", 2))))
     >>> [cell.code for cell in matrix.cells[1]]  # one die against two is not worth it
     ['1', 'S', 'S']
     >>> dict(matrix.legend)["S"]

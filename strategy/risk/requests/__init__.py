@@ -23,6 +23,7 @@ keywords (a test holds them equal).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -50,127 +51,54 @@ class Capability:
     json: Callable[[Any, Any], Any] = _to_json
 
 
-def _battles() -> tuple[Capability, ...]:
-    from strategy.risk.requests import battles, cost
-
-    return (
-        Capability(
-            "odds",
-            "P(capture), expected armies left and the final-state distribution of one battle",
-            battles.Odds,
-            battles.run_odds,
-            cost.estimate_odds,
-            battles.odds_json,
-        ),
-        Capability(
-            "left",
-            "P(capture with at least K armies left) and P(defender worn down to at most K)",
-            battles.Left,
-            battles.run_left,
-            cost.estimate_left,
-        ),
-    )
-
-
-def _grids() -> tuple[Capability, ...]:
-    from strategy.risk.requests import cost, grids
-
-    return (
-        Capability(
-            "table",
-            "a table of battle values: rows are attacking armies, columns defending armies",
-            grids.Table,
-            grids.run_table,
-            cost.estimate_table,
-        ),
-        Capability(
-            "strategy",
-            "optimal play at every state: the defender's rule, the attacker's dice, stops",
-            grids.Strategy,
-            grids.run_strategy,
-            cost.estimate_strategy,
-        ),
-    )
-
-
-def _paths() -> tuple[Capability, ...]:
-    from strategy.risk.requests import cost, paths
-
-    return (
-        Capability(
-            "chain",
-            "attack a path of territories in turn: P(conquering all) and where the attack ends",
-            paths.Chain,
-            paths.run_chain,
-            cost.estimate_chain,
-        ),
-        Capability(
-            "need",
-            "minimum troops: the fewest attacking armies with P(capture) >= a target",
-            paths.Need,
-            paths.run_need,
-            cost.estimate_need,
-        ),
-    )
-
-
-def _trials() -> tuple[Capability, ...]:
-    from strategy.risk.requests import trials
-
-    return (
-        Capability(
-            "commit",
-            "how many troops to commit to an attack (RGD's slider): the best per objective",
-            trials.Commit,
-            trials.run_commit,
-            trials.estimate_commit,
-        ),
-        Capability(
-            "simulate",
-            "Monte Carlo estimates with confidence intervals, checked against the exact values",
-            trials.Simulate,
-            trials.run_simulate,
-            trials.estimate_simulate,
-        ),
-    )
-
-
-def _plans() -> tuple[Capability, ...]:
-    from strategy.risk.requests import plans
-
-    return (
-        Capability(
-            "plan",
-            "plan a whole attack phase on the map: P(taking a continent) under optimal play",
-            plans.Plan,
-            plans.run_plan,
-            plans.estimate_plan,
-        ),
-        Capability(
-            "fortify",
-            "place the defender's armies before the attacker's turn: the placement that "
-            "holds the attacker's optimal plan lowest",
-            plans.Fortify,
-            plans.run_fortify,
-            plans.estimate_fortify,
-        ),
-    )
-
-
-#: Each capability's name, in the order every surface lists them, and the declarations that
-#: hold it (one module of requests each).
+#: Each capability's name, in the order every surface lists them, with the module of
+#: requests that declares it (its request class, named as the capability, its ``run_NAME``
+#: and, where its JSON is not its answer's own, ``NAME_json``) and the module of its
+#: ``estimate_NAME``: a capability's modules load when it is first asked for.
 DECLARED = {
-    "odds": _battles,
-    "table": _grids,
-    "strategy": _grids,
-    "chain": _paths,
-    "need": _paths,
-    "left": _battles,
-    "commit": _trials,
-    "simulate": _trials,
-    "plan": _plans,
-    "fortify": _plans,
+    "odds": ("battles", "cost"),
+    "table": ("grids", "cost"),
+    "strategy": ("grids", "cost"),
+    "chain": ("paths", "cost"),
+    "need": ("paths", "cost"),
+    "left": ("battles", "cost"),
+    "commit": ("trials", "trials"),
+    "simulate": ("trials", "trials"),
+    "plan": ("plans", "plans"),
+    "fortify": ("plans", "plans"),
 }
+#: Each capability's one-line summary (its command's help, its endpoint's).
+SUMMARIES = {
+    "odds": "P(capture), expected armies left and the final-state distribution of one battle",
+    "table": "a table of battle values: rows are attacking armies, columns defending armies",
+    "strategy": "optimal play at every state: the defender's rule, the attacker's dice, stops",
+    "chain": "attack a path of territories in turn: P(conquering all) and where the attack ends",
+    "need": "minimum troops: the fewest attacking armies with P(capture) >= a target",
+    "left": "P(capture with at least K armies left) and P(defender worn down to at most K)",
+    "commit": "how many troops to commit to an attack (RGD's slider): the best per objective",
+    "simulate": "Monte Carlo estimates with confidence intervals, checked against the exact values",
+    "plan": "plan a whole attack phase on the map: P(taking a continent) under optimal play",
+    "fortify": "place the defender's armies before the attacker's turn: the placement that "
+    "holds the attacker's optimal plan lowest",
+}
+
+
+def capability_of(name: str) -> Capability:
+    """The capability :data:`DECLARED` names, its modules loaded.
+
+    >>> capability_of("left").run.__name__, capability_of("left").estimate.__module__
+    ('run_left', 'strategy.risk.requests.cost')
+    """
+    where, costs = DECLARED[name]
+    requests = importlib.import_module(f"strategy.risk.requests.{where}")
+    return Capability(
+        name,
+        SUMMARIES[name],
+        getattr(requests, name.capitalize()),
+        getattr(requests, f"run_{name}"),
+        getattr(importlib.import_module(f"strategy.risk.requests.{costs}"), f"estimate_{name}"),
+        getattr(requests, f"{name}_json", _to_json),
+    )
 
 
 class Capabilities(Mapping[str, Capability]):
@@ -183,7 +111,7 @@ class Capabilities(Mapping[str, Capability]):
 
     def __getitem__(self, name: str) -> Capability:
         if name not in self._loaded:
-            self._loaded |= {c.name: c for c in DECLARED[name]()}
+            self._loaded[name] = capability_of(name)
         return self._loaded[name]
 
     def __iter__(self) -> Iterator[str]:

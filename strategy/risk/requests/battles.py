@@ -24,6 +24,7 @@ from strategy.risk.requests.terms import (
     RetreatAt,
     RuleTerms,
     StopUntil,
+    asked,
     battle_of,
     fought,
     play_asked,
@@ -126,13 +127,6 @@ def run_left(request: Left, progress: Progress | None = None) -> LeftAnswer:
 
     battle = fought(request, Battle(rules_of(request)))
     try:
-        return left(
-            request.attackers,
-            request.defenders,
-            battle,
-            at_least=request.at_least,
-            at_most=request.at_most,
-            progress=progress,
-        )
+        return left(**asked(request), battle=battle, progress=progress)
     except TooLarge as error:
         raise InputError(f"{error}; use --float") from None

@@ -53,14 +53,7 @@ def run_chain(request: Chain, progress: Progress | None = None) -> ChainOdds:
 
     rules = terms.path_rules(request, len(request.defenders))
     battle = terms.fought(request, Battle(rules[0]))
-    return chain(
-        request.attackers,
-        request.defenders,
-        battle,
-        leave=request.leave,
-        exact=request.exact,
-        path_rules=rules,
-    )
+    return chain(**terms.asked(request), battle=battle, path_rules=rules)
 
 
 @dataclass(frozen=True, kw_only=True)

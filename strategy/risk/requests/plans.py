@@ -242,7 +242,7 @@ def estimate_plan(request: Plan) -> Cost:
 def estimate_fortify(request: Fortify) -> Cost:
     """The placements the defender may make, each a plan of the attacker's turn."""
     from strategy.risk.turns.calls import fortified, located
-    from strategy.risk.turns.fortification import fortify_cost
+    from strategy.risk.turns.fortification import Fortifying
 
     exact = request.exact is not False
     terms = position_terms(request)
@@ -252,12 +252,6 @@ def estimate_fortify(request: Fortify) -> Cost:
         move_in=terms["move_in"],
         battle=Battle(rules_of(request)),
     )
-    what, states, memory, seconds = fortify_cost(
-        turn,
-        request.armies,
-        territories=placed,
-        reinforcements=request.reinforce,
-        on=request.reinforce_on,  # type: ignore[arg-type]
-        exact=exact,
-    )
+    work = Fortifying.of(turn, request.armies, placed, request.reinforce, request.reinforce_on)  # type: ignore[arg-type]
+    what, states, memory, seconds = work.cost(exact)
     return Cost(f"{what}: each plan may visit", states, seconds, memory)

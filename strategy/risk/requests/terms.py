@@ -19,6 +19,7 @@ that generates fewer methods loads faster, and every command loads these).
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -36,6 +37,8 @@ BLITZ = "how the battle is blitzed"
 
 _DICE = {"kind": "integer", "minimum": 1, "group": RULES}
 _MODIFIER = {"kind": "boolean", "optional_value": True, "metavar": "yes|no", "group": RULES}
+#: A blitz's limit in armies (stop-until, retreat-at): none unless given.
+_LIMIT = {"kind": "integer", "minimum": 0, "group": BLITZ, "form": True}
 
 STOP_HELP = (
     "SMG's blitz attack limit: the attacker never rolls so many dice that it could fall "
@@ -183,9 +186,8 @@ class StopUntil:
     """SMG's blitz attack limit."""
 
     stop_until: int | None = param(
-        None, help=STOP_HELP, label="Stop until S armies stay home", kind="integer", minimum=0,
-        metavar="S", group=BLITZ, form=True,
-    )  # fmt: skip
+        None, help=STOP_HELP, label="Stop until S armies stay home", metavar="S", **_LIMIT
+    )
 
 
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
@@ -193,9 +195,8 @@ class RetreatAt:
     """A retreat threshold."""
 
     retreat_at: int | None = param(
-        None, help=RETREAT_HELP, label="Retreat at K armies", kind="integer", minimum=0,
-        metavar="K", group=BLITZ, form=True,
-    )  # fmt: skip
+        None, help=RETREAT_HELP, label="Retreat at K armies", metavar="K", **_LIMIT
+    )
 
 
 def rules_of(request: RuleTerms, index: int = 0) -> Rules:
@@ -247,6 +248,18 @@ def blitz_terms(request: Any) -> dict[str, Any]:
 def fought(request: Any, battle: Battle) -> Battle:
     """``battle`` fought as the request's blitz fields say."""
     return Battle.of(battle, **blitz_terms(request))
+
+
+def asked(request: Any) -> dict[str, Any]:
+    """The request's own fields (those its class declares beside its groups of terms) by
+    name: the keywords of the library function that answers it, which names them alike.
+
+    >>> from strategy.risk.requests.trials import Commit
+    >>> asked(Commit(attackers=10, defenders=3))
+    {'attackers': 10, 'defenders': 3, 'worth': 0}
+    """
+    own = inspect.get_annotations(type(request))
+    return {name: getattr(request, name) for name in own if name.islower()}
 
 
 def play_asked(request: PlayTerms) -> bool:

@@ -44,9 +44,7 @@ def run_commit(request: Commit, progress: Progress | None = None) -> CommitCurve
     from strategy.risk.capabilities import commit
 
     battle = terms.fought(request, Battle(terms.rules_of(request)))
-    return commit(
-        request.attackers, request.defenders, battle, worth=request.worth, progress=progress
-    )
+    return commit(**terms.asked(request), battle=battle, progress=progress)
 
 
 def estimate_commit(request: Commit) -> Cost:

@@ -15,7 +15,7 @@ from strategy.risk.turns.induction import Choice
 from strategy.risk.turns.maps import Continent, Map, classic_map, load_map, map_from_json
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.objectives import TurnObjective
-from strategy.risk.turns.reinforcement import Reinforcement, best_reinforcement
+from strategy.risk.turns.reinforcement import Reinforcement, Searching, best_reinforcement
 from strategy.risk.turns.solve import TurnPlan, plan_turn
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "Map",
     "PlanBounds",
     "Reinforcement",
+    "Searching",
     "Turn",
     "TurnObjective",
     "TurnPlan",

@@ -34,7 +34,7 @@ from strategy.risk.turns.fortification import Fortification, fortify_turn
 from strategy.risk.turns.maps import Map, classic_map, load_map
 from strategy.risk.turns.model import MoveIn, Turn
 from strategy.risk.turns.objectives import TurnObjective
-from strategy.risk.turns.reinforcement import On, Reinforcement, best_reinforcement
+from strategy.risk.turns.reinforcement import On, Reinforcement, Searching, best_reinforcement
 from strategy.risk.turns.solve import Progress
 
 #: Armies on the map: ``{"Central America": 14}``, ``"Central America=14,Mexico=3"``, or
@@ -217,14 +217,8 @@ def reinforce(
     """Where to place ``reinforcements`` before the turn on the position :func:`position`
     makes of the turn's keywords
     (:func:`~strategy.risk.turns.reinforcement.best_reinforcement`)."""
-    return best_reinforcement(
-        position(**turn).turn,
-        reinforcements,
-        on=on,
-        exact=exact,
-        max_states=max_states,
-        progress=progress,
-    )
+    searching = Searching(exact, max_states, progress)
+    return best_reinforcement(position(**turn).turn, reinforcements, on=on, searching=searching)
 
 
 def fortified(
@@ -278,7 +272,5 @@ def fortify(
         territories=placed,
         reinforcements=reinforce,
         on=reinforce_on,
-        exact=exact,
-        max_states=max_states,
-        progress=progress,
+        searching=Searching(exact, max_states, progress),
     )

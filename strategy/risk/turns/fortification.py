@@ -51,10 +51,12 @@ from strategy.risk.turns.placement import (
 )
 from strategy.risk.turns.placement_report import Placed, Row, Shown, placed_json
 from strategy.risk.turns.reinforcement import (
+    EXACT,
     PLAN_SHARE,
     On,
     Reinforcement,
     Search,
+    Searching,
     added_text,
     best_reinforcement,
     check_placements,
@@ -62,7 +64,6 @@ from strategy.risk.turns.reinforcement import (
     searched,
 )
 from strategy.risk.turns.solve import (
-    Progress,
     TurnPlan,
     Value,
     plan_cost,
@@ -259,16 +260,15 @@ def fortify_turn(
     territories: Sequence[int] | None = None,
     reinforcements: int = 0,
     on: On = "border",
-    exact: bool = True,
-    max_states: int | None = None,
-    progress: Progress | None = None,
+    searching: Searching = EXACT,
 ) -> Fortification:
     """The defender's best placement of ``armies`` on ``territories`` (default: every enemy
     territory of the region; their armies in ``turn`` are replaced), at least one each,
     against an attacker that places ``reinforcements`` ``on`` the border or any territory
     and then plays the optimal plan."""
     began = time.perf_counter()
-    work = _Work.of(turn, armies, territories, reinforcements, on)
+    exact, max_states, progress = searching.exact, searching.max_states, searching.progress
+    work = Fortifying.of(turn, armies, territories, reinforcements, on)
     base, placed, extra, even, stacked = work[:5]
     what, bound, memory, seconds = work.cost(exact)
     what = f"{what}: {work.placements * work.replies:,} plans of up to {bound:,} states"
@@ -298,7 +298,7 @@ def fortify_turn(
             progress(done, steps)
     fortified = place(base, placed, best.added)
     reply = (
-        best_reinforcement(fortified, reinforcements, on=on, exact=exact, max_states=max_states)
+        best_reinforcement(fortified, reinforcements, on=on, searching=Searching(exact, max_states))
         if reinforcements
         else None
     )
@@ -325,12 +325,18 @@ def fortify_turn(
     )
 
 
-class _Work(NamedTuple):
-    """What a fortification searches, counted before any is made: the turn with one army
+class Fortifying(NamedTuple):
+    """What :func:`fortify_turn` searches, counted before any is made: the turn with one army
     on each placed territory, the territories, the armies beyond those, the even spread and
     the border stack (tried first), the territories the other placements vary, how many
     placements there are, a typical fortified turn with the attacker's reinforcements
-    placed, the attacker's replies to each, and a description."""
+    placed, the attacker's replies to each, and a description.
+
+    >>> from strategy.risk.turns.building import path_turn
+    >>> work = Fortifying.of(path_turn(6, (1, 1)), 3, None, 0, "border")
+    >>> work.placements, work.cost(exact=True)[0]
+    (2, 'fortifying (2 placements x 1 reply)')
+    """
 
     base: Turn
     placed: tuple[int, ...]
@@ -351,7 +357,15 @@ class _Work(NamedTuple):
         territories: Sequence[int] | None,
         reinforcements: int,
         on: On,
-    ) -> _Work:
+    ) -> Fortifying:
+        """The search for ``armies`` on ``territories`` (``None``: every enemy territory of
+        the region) against ``reinforcements`` placed ``on`` the border or anywhere,
+        counted; ``InputError`` if the armies do not cover the territories.
+
+        >>> from strategy.risk.turns.building import path_turn
+        >>> Fortifying.of(path_turn(6, (1, 1)), 3, None, 0, "border").extra
+        1
+        """
         placed = _territories(turn, territories)
         if isinstance(armies, bool) or not isinstance(armies, int) or armies < len(placed):
             raise InputError(
@@ -380,29 +394,14 @@ class _Work(NamedTuple):
         return cls(base, placed, extra, even, stacked, kept, placements, typical, replies, what)
 
     def cost(self, exact: bool) -> tuple[str, int, int, float]:
-        """What is searched, the states of one plan, its memory and the search's seconds:
-        :func:`fortify_cost`."""
+        """Before any work: what is searched, the states of one plan of it, the memory one
+        plan needs and the seconds of the whole search. The first two placements are
+        planned in full; the others are mostly settled by cheap lower bounds (the fixed
+        chains, :func:`~strategy.risk.turns.reinforcement.searched`), and the attacker's
+        best reply is found among the first, so the replies count as their square root."""
         bound, memory, seconds = plan_cost(self.typical, exact=exact)
         plans = searched(self.placements) * math.sqrt(self.replies)
         return self.what, bound, int(memory), plans * seconds * PLAN_SHARE
-
-
-def fortify_cost(
-    turn: Turn,
-    armies: int,
-    *,
-    territories: Sequence[int] | None = None,
-    reinforcements: int = 0,
-    on: On = "border",
-    exact: bool = True,
-) -> tuple[str, int, int, float]:
-    """Before any work: what :func:`fortify_turn` searches, the states of one plan of it,
-    the memory one plan needs and the seconds of the whole search. The first two
-    placements are planned in full; the others are mostly settled by cheap lower bounds
-    (the fixed chains, :func:`~strategy.risk.turns.reinforcement.searched`), and the
-    attacker's best reply is found among the first, so the replies count as their square
-    root."""
-    return _Work.of(turn, armies, territories, reinforcements, on).cost(exact)
 
 
 def _on(placed: Sequence[int], chosen: Sequence[int], armies: Sequence[int]) -> tuple[int, ...]:

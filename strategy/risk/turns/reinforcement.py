@@ -49,6 +49,25 @@ On = Literal["border", "any"]
 ON: tuple[On, ...] = ("border", "any")
 
 
+@dataclass(frozen=True)
+class Searching:
+    """How a placement search runs: each plan exact or in floats, with at most
+    ``max_states`` states (``None``: as many as the machine holds), and
+    ``progress(done, total)``, if given, told of the placements planned.
+
+    >>> Searching(exact=False)
+    Searching(exact=False, max_states=None, progress=None)
+    """
+
+    exact: bool = True
+    max_states: int | None = None
+    progress: Progress | None = None
+
+
+#: Exact plans, as large as the machine holds, no progress shown.
+EXACT = Searching()
+
+
 class Search:
     """Plans placements of ``total`` armies on ``territories`` of ``turn``, once each."""
 
@@ -171,13 +190,7 @@ def check_placements(
 
 
 def best_reinforcement(
-    turn: Turn,
-    reinforcements: int,
-    *,
-    on: On = "border",
-    exact: bool = True,
-    max_states: int | None = None,
-    progress: Progress | None = None,
+    turn: Turn, reinforcements: int, *, on: On = "border", searching: Searching = EXACT
 ) -> Reinforcement:
     """The best way to place ``reinforcements`` armies before playing ``turn``."""
     if isinstance(reinforcements, bool) or not isinstance(reinforcements, int):
@@ -185,13 +198,14 @@ def best_reinforcement(
     if reinforcements < 0:
         raise InputError(f"reinforcements must be a whole number >= 0, not {reinforcements}")
     began = time.perf_counter()
+    exact, max_states = searching.exact, searching.max_states
     territories = eligible(turn, on)
     kept = slots(turn, territories, attacker=True)
     what, placed, memory, seconds = reinforce_cost(turn, reinforcements, on=on, exact=exact)
     check_placements(what, placed, memory, seconds, exact, max_states)
     search = Search(turn, territories, reinforcements, exact, max_states)
     order = search.candidates(kept)
-    best, _ = search.best(order, progress=progress, total=len(order))
+    best, _ = search.best(order, progress=searching.progress, total=len(order))
     others = [Placed(a, v) for a, v in search.scores.items() if a != best.added]
     runner_up = max(others, key=lambda p: p.value, default=None)
     picks = []
