@@ -29,8 +29,15 @@ from typing import Any, Literal
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
 from strategy.engine.resources import TooLarge, require
 from strategy.engine.walk import post_order
-from strategy.risk.turns.compact import Policy, Values, solve_values
-from strategy.risk.turns.induction import Choice, EveryMove, Induction, Option, Restriction
+from strategy.risk.turns.exact import ExactValues
+from strategy.risk.turns.induction import (
+    Choice,
+    EveryMove,
+    Induction,
+    Option,
+    Policy,
+    Restriction,
+)
 from strategy.risk.turns.levels import level_cost, solve_levels
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.size import state_bound
@@ -42,13 +49,16 @@ Method = Literal["compact", "states"]
 #: below, are checked too).
 EXACT_LIMIT = 20_000_000
 FLOAT_LIMIT = 150_000_000
-#: Memory per state: the general induction's, and the compact (exact) one's (peak per state
-#: measured on Africa by benchmarks/bench_plan.py is 600 and 130 bytes; an exact value grows
-#: with the armies in play). Float plans: :func:`strategy.risk.turns.levels.level_cost`.
+#: Memory per state: the general induction's (peak per state measured on Africa by
+#: benchmarks/bench_plan.py: 600 bytes), and what an exact plan adds to the level solver's
+#: (:func:`strategy.risk.turns.levels.level_cost`): the floats by the states' numbers, and
+#: the numerators of the states worked out exactly (EXACT_MEASURED).
 STATE_BYTES = 700
-COMPACT_BYTES = 200
-#: States the compact induction solves per second of one core (measured 30,000 to 90,000).
-STATES_PER_SECOND = 25_000
+EXACT_BYTES = 250
+#: States of the bound per second of one core that an exact plan's whole-number pass adds
+#: to the level solver's time (measured: 3 to 4.5 million on South America with two stacks
+#: and Africa, the optimal plan meeting a small part of the states).
+EXACT_STATES_PER_SECOND = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -107,16 +117,17 @@ def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[i
     solving may take at that bound (the states met are often far fewer).
 
     >>> from strategy.risk.turns.building import path_turn
-    >>> plan_cost(path_turn(3, (1,)), exact=True)
-    (4, 800, 0.00016)
+    >>> bound, memory, seconds = plan_cost(path_turn(3, (1,)), exact=True)
+    >>> bound, memory - plan_cost(path_turn(3, (1,)), exact=False)[1]
+    (4, 1000)
     """
     if method == "states":
         bound = state_bound(turn, fronts=False)
         return bound, bound * STATE_BYTES, 0.0
+    bound, memory, seconds = level_cost(turn)
     if not exact:
-        return level_cost(turn)
-    bound = state_bound(turn)
-    return bound, bound * COMPACT_BYTES, bound / STATES_PER_SECOND
+        return bound, memory, seconds
+    return bound, memory + bound * EXACT_BYTES, seconds + bound / EXACT_STATES_PER_SECOND
 
 
 def plan_turn(
@@ -130,10 +141,10 @@ def plan_turn(
 ) -> TurnPlan:
     """Solve ``turn``: the optimal plan, or the best one ``restriction`` allows.
 
-    ``method`` picks the induction of an unrestricted turn: ``compact`` (in floats the
-    level solver, :mod:`strategy.risk.turns.levels`; exact,
-    :mod:`strategy.risk.turns.compact`, states as numbers; both work choices out when asked
-    for) or ``states`` (the general induction, every state and choice kept as objects, which
+    ``method`` picks the induction of an unrestricted turn: ``compact`` (the level solver,
+    :mod:`strategy.risk.turns.levels`, and if exact the whole numbers it guides,
+    :mod:`strategy.risk.turns.exact`; both work choices out when asked for) or
+    ``states`` (the general induction, every state and choice kept as objects, which
     restricted plans always use). Both give the same values.
 
     Unrestricted turns are refused up front (:func:`check_size`) when too large; restricted
@@ -145,15 +156,14 @@ def plan_turn(
         total = check_size(turn, exact=exact, max_states=max_states, method=method)
     start, bank = turn.start()
     induction = Induction(turn, restriction or EveryMove(), exact, turn.key(start))
-    if restriction is None and method == "compact" and not exact:
-        levels = solve_levels(turn, progress=progress)
-        return TurnPlan(turn, start, bank, levels, Policy(induction, levels), exact)
     if restriction is None and method == "compact":
+        levels = solve_levels(turn, progress=progress)
+        if not exact:
+            return TurnPlan(turn, start, bank, levels, Policy(induction, levels), exact)
         with _collector_paused():
-            memo = solve_values(turn, induction, limit=limit, total=total, progress=progress)
-        raw = Values(turn, memo, None)
-        numbers = Values(turn, memo, induction.powers) if exact else raw
-        return TurnPlan(turn, start, bank, numbers, Policy(induction, raw), exact)
+            found = ExactValues(turn, induction, levels)
+            found.numerator(start)
+        return TurnPlan(turn, start, bank, found, Policy(induction, found.numerators), exact)
     values, policy = induction.values, induction.policy
 
     def expand(state: TurnState) -> tuple[tuple[Any, list[Option]], list[TurnState]]:
