@@ -2,9 +2,10 @@
 state (:class:`Choice`), which moves a plan may use (:class:`Restriction`), and one solve's
 arithmetic, exact or float, in one code path (:class:`Induction`).
 
-The general induction (:func:`~strategy.risk.turns.solve.plan_turn`) and the compact one
-(:mod:`strategy.risk.turns.compact`) both evaluate a state with :meth:`Induction.evaluate`,
-so their numbers agree bit for bit; a new solver takes the same pieces from here.
+The general induction (:func:`~strategy.risk.turns.solve.plan_turn`) evaluates a state with
+:meth:`Induction.evaluate`; exact plans (:mod:`strategy.risk.turns.exact`) keep its whole
+numbers over powers of ``T`` and read their choices back through it (:class:`Policy`), so
+their numbers agree; a new solver takes the same pieces from here.
 
 >>> from strategy.risk.turns.building import path_turn
 >>> turn = path_turn(3, (1,))
