@@ -38,6 +38,7 @@ from strategy.risk.turns.induction import (
     Policy,
     Restriction,
 )
+from strategy.risk.turns.levels import _held as held_sets
 from strategy.risk.turns.levels import level_cost, solve_levels
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.size import state_bound
@@ -57,9 +58,13 @@ FLOAT_LIMIT = 150_000_000
 #: afterwards, 360-380 bytes a state in all, the Fractions kept).
 STATE_BYTES = 700
 EXACT_BYTES = 250
-#: States of the bound per second of one core that an exact plan's whole-number pass adds
-#: to the level solver's time (measured: 3 to 4.5 million on South America with two stacks
-#: and Africa, the optimal plan meeting a small part of the states).
+#: What an exact plan takes beyond the level solver's estimate, which counts its work per
+#: state: seconds for each set of territories held (the level solver's numpy calls, which
+#: small turns are made of: 2.2-2.6 ms each beyond the rest, measured on South America from
+#: Central America 14 and Australia from Siam 10 and 20, 8 sets each, at load 3), and
+#: states of the bound per second of the whole-number pass (3 to 4.5 million on South
+#: America with two stacks and Africa, the optimal plan meeting a small part of the states).
+EXACT_SECONDS_PER_SET = 0.0025
 EXACT_STATES_PER_SECOND = 1_000_000
 
 
@@ -129,7 +134,8 @@ def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[i
     bound, memory, seconds = level_cost(turn)
     if not exact:
         return bound, memory, seconds
-    return bound, memory + bound * EXACT_BYTES, seconds + bound / EXACT_STATES_PER_SECOND
+    seconds += len(held_sets(turn)) * EXACT_SECONDS_PER_SET + bound / EXACT_STATES_PER_SECOND
+    return bound, memory + bound * EXACT_BYTES, seconds
 
 
 def plan_turn(
