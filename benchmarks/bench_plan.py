@@ -20,8 +20,12 @@ whose estimate is over this machine's memory is refused and gets its bounds inst
 memory over the states) are printed too. The general induction is not run on these (its
 North America alone took 216 s and 2.5 GiB at the bound; above a few hundred thousand
 states it is skipped). Run from the repository root (``PYTHONPATH=.`` unless
-installed): ``python benchmarks/bench_plan.py [--repeats 3]`` or ``... --big`` (``--africa-exact``
-adds Africa's exact plan).
+installed): ``python benchmarks/bench_plan.py [--repeats 3]`` or ``... --big``.
+An exact plan is the level solver's floats and the whole numbers they guide
+(strategy.risk.turns.exact): both parts are timed, with the states worked out exactly, and,
+where numba is installed, the exact plan with the compiled level solver as its guide. The
+compact induction it replaced (every state exactly; main at 6ab1536) took, back to back
+with it at load 4-6: 0.42-0.46 s on South America with two stacks and 1.74-1.94 s on Africa.
 Then the placement searches (benchmarks/placements.py): South America with 5
 reinforcements, Australia and South America fortified, with their peak memory;
 ``--placements`` runs only those.
@@ -48,7 +52,9 @@ from strategy.engine.resources import Budget, TooLarge, human_bytes, use_budget
 from strategy.engine.solve import solve
 from strategy.risk.turns import build_turn, classic_map, parse_armies, plan_turn
 from strategy.risk.turns.bounds import plan_bounds
+from strategy.risk.turns.exact import ExactValues
 from strategy.risk.turns.game import TurnGame
+from strategy.risk.turns.induction import EveryMove, Induction
 from strategy.risk.turns.kernels import COMPILE_FROM, compiled
 from strategy.risk.turns.levels import solve_levels
 from strategy.risk.turns.model import Turn
@@ -124,7 +130,6 @@ def turn_for(name: str) -> Turn:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--africa-exact", action="store_true")
     parser.add_argument("--placements", action="store_true")
     parser.add_argument("--big", action="store_true", help="North America and Asia instead")
     parser.add_argument("--one", help=argparse.SUPPRESS)
@@ -140,10 +145,8 @@ def main() -> None:
     for name, (attacker, defenders) in () if arguments.placements else POSITIONS.items():
         turn = turn_for(name)
         print(f"\n{name}: {attacker} against {defenders}")
-        modes = [False]
-        if not name.startswith("Africa") or arguments.africa_exact:
-            modes.insert(0, True)
-        cpu = {}
+        modes = [True, False]
+        cpu, general_cpu = {}, {}
         for exact in modes:
             plan = plan_turn(turn, exact=exact)
             wall, cpu[exact] = timed(partial(plan_turn, turn, exact=exact), arguments.repeats)
@@ -172,12 +175,14 @@ def main() -> None:
             wall, before = timed(
                 partial(plan_turn, turn, exact=exact, method="states"), arguments.repeats
             )
+            general_cpu[exact] = before
             print(
                 f"  general induction ({'exact' if exact else 'float'}): {general.states:,} "
                 f"states in {wall:.2f} s ({before:.2f} s processor); the "
-                f"{'compact induction' if exact else 'level solver'} is "
+                f"{'exact plan' if exact else 'level solver'} is "
                 f"{before / cpu[exact]:.1f}x faster"
             )
+        exact_parts(turn, general_cpu[True], arguments.repeats)
         if name in ENGINE:
             game = TurnGame(turn)
             result = solve(game)
@@ -211,6 +216,31 @@ def big(name: str) -> dict[str, object]:
     if name in COMPARE and found["compiled"] and "states" in found:
         found["numpy_cpu"] = timed(partial(solve_levels, turn, compiled=False), 1)[1]
     return found
+
+
+def exact_parts(turn: Turn, general: float, repeats: int) -> None:
+    """An exact plan's two parts, processor seconds: the level solver's floats and the whole
+    numbers they guide, with the states worked out exactly; where numba is installed, the
+    plan with the compiled level solver as its guide too, against the general induction."""
+    start, _ = turn.start()
+    levels = solve_levels(turn)
+
+    def whole() -> ExactValues:
+        values = ExactValues(turn, Induction(turn, EveryMove(), True, turn.key(start)), levels)
+        values.numerator(start)
+        return values
+
+    floats, exact = (timed(job, repeats)[1] for job in (partial(solve_levels, turn), whole))
+    print(
+        f"  exact plan: level solver {floats:.3f} s + whole numbers {exact:.3f} s processor "
+        f"({len(whole().memo):,} of {len(levels):,} states worked out exactly)"
+    )
+    if compiled() is not None:
+        fast = timed(partial(solve_levels, turn, compiled=True), repeats)[1] + exact
+        print(
+            f"  exact plan guided by the compiled level solver: {fast:.3f} s processor, "
+            f"{general / fast:.1f}x faster than the general induction"
+        )
 
 
 def paths_line(states: int, fast: float, slow: float) -> str:

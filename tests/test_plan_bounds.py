@@ -16,7 +16,7 @@ from strategy.risk.turns.bounds import plan_bounds, pooled_value, split_chains
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.solve import plan_turn
 from tests.test_plan import OBJECTIVES, Tiny, tiny_turn
-from tests.test_plan_compact import turns
+from tests.test_plan_exact import turns
 
 
 @settings(max_examples=30, deadline=None)

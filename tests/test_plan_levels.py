@@ -1,7 +1,7 @@
 """The level solver (strategy.risk.turns.levels), the planner's float path, against the
 general induction it must agree with: the same states reached and the same values
 (within 1e-12) on random maps under every objective and move-in rule, with reinforcement
-and fortification built on it, and the compact induction's values on classic positions.
+and fortification built on it, and the exact plans' values on classic positions.
 
 Deep imports: the level solver, against the general induction.
 """
@@ -20,7 +20,7 @@ from strategy.risk.turns.reinforcement import Searching, best_reinforcement
 from strategy.risk.turns.size import state_bound
 from strategy.risk.turns.solve import plan_turn
 from tests.test_plan import classic
-from tests.test_plan_compact import turns
+from tests.test_plan_exact import turns
 
 
 def assert_same(turn: Turn) -> None:
@@ -65,7 +65,7 @@ def test_the_compiled_loops_give_the_numpy_values(turn: Turn) -> None:
         assert abs(compiled[state] - value) <= 1e-12, state
 
 
-def test_the_classic_positions_give_the_compact_values() -> None:
+def test_the_classic_positions_give_the_exact_values() -> None:
     south = classic(
         "Central America=7,North Africa=6",
         "Venezuela=2,Brazil=2,Peru=1,Argentina=2",
@@ -73,12 +73,12 @@ def test_the_classic_positions_give_the_compact_values() -> None:
     )
     east = "Indonesia=2,New Guinea=1,Western Australia=3,Eastern Australia=2"
     for turn in (south, classic("Siam=9", east, "Australia")):
-        compact = plan_turn(turn, exact=True)
+        exact = plan_turn(turn, exact=True)
         levels = solve_levels(turn)
-        for state in list(compact.values)[:2000]:
+        for state in list(exact.values)[:2000]:
             if state in levels:
-                assert abs(levels[state] - float(compact.values[state])) <= 1e-12
-        assert abs(plan_turn(turn, exact=False).value - float(compact.value)) <= 1e-12
+                assert abs(levels[state] - float(exact.values[state])) <= 1e-12
+        assert abs(plan_turn(turn, exact=False).value - float(exact.value)) <= 1e-12
 
 
 def test_memory_and_time_are_checked_before_any_work() -> None:

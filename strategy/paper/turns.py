@@ -209,7 +209,7 @@ def turn_sections() -> Section:
         censuses.append((position, move_in_census(plan)))
     numbers = census_numbers(censuses)
     numbers |= {
-        "AsiaBound": f"{state_bound(ASIA.turn(board)):,}",
+        "AsiaBound": f"{state_bound(ASIA.turn(board), fronts=False):,}",
         "AsiaArmies": ASIA.attacker.split("=")[1],
         "PlanFloatLimit": f"{FLOAT_LIMIT:,}",
         "TurnPositions": str(len(POSITIONS)),

@@ -54,7 +54,7 @@ def plan(
     (``edition``, ``attacker_dice``, ... ``zombie_attacker``, as
     :func:`~strategy.risk.api.odds` names them) change them.
 
-    ``exact=None`` is exact where the exact plan takes about 10 s at most
+    ``exact=None`` is exact up to 2,000,000 states
     (:func:`~strategy.risk.turns.solve.exact_by_default`), floats beyond; ``compare`` sets
     the plan beside the best fixed chain and attacking everything; ``simulate`` checks it
     with that many random turns (``seed``); ``detail`` is the probability from which the

@@ -71,8 +71,8 @@ class Turn(RuleTerms):
         form=True,
     )  # fmt: skip
     exact: bool | None = param(
-        None, help="exact Fractions (the default where the exact plan takes about 10 s at "
-        "most; --float: floats, the default beyond)", kind="boolean", off="--float",
+        None, help="exact Fractions (the default up to 2,000,000 states; --float: floats, the "
+        "default beyond)", kind="boolean", off="--float",
         label="Exact fractions", group=HOW,
     )  # fmt: skip
     max_states: int | None = param(

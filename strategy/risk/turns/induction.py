@@ -2,9 +2,10 @@
 state (:class:`Choice`), which moves a plan may use (:class:`Restriction`), and one solve's
 arithmetic, exact or float, in one code path (:class:`Induction`).
 
-The general induction (:func:`~strategy.risk.turns.solve.plan_turn`) and the compact one
-(:mod:`strategy.risk.turns.compact`) both evaluate a state with :meth:`Induction.evaluate`,
-so their numbers agree bit for bit; a new solver takes the same pieces from here.
+The general induction (:func:`~strategy.risk.turns.solve.plan_turn`) evaluates a state with
+:meth:`Induction.evaluate`; exact plans (:mod:`strategy.risk.turns.exact`) keep its whole
+numbers over powers of ``T`` and read their choices back through it (:class:`Policy`), so
+their numbers agree; a new solver takes the same pieces from here.
 
 >>> from strategy.risk.turns.building import path_turn
 >>> turn = path_turn(3, (1,))
@@ -17,7 +18,7 @@ so their numbers agree bit for bit; a new solver takes the same pieces from here
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -209,3 +210,28 @@ class Induction:
             if ties:
                 best = replace(best, ties=ties)
         return best_value, best
+
+
+class Policy(Mapping[TurnState, Choice]):
+    """The optimal choice at each solved state, worked out when first asked for by the
+    general induction from the solved values, so it is the choice that induction makes."""
+
+    def __init__(self, induction: Induction, raw: Mapping[TurnState, Any]) -> None:
+        self.induction, self.raw = induction, raw
+        self.known: dict[TurnState, Choice] = {}
+
+    def __getitem__(self, state: TurnState) -> Choice:
+        found = self.known.get(state)
+        if found is None:
+            if state not in self.raw:
+                raise KeyError(state)
+            stop, options = self.induction.expand(state)
+            self.induction.values = {c: self.raw[c] for c in self.induction.children(options)}
+            found = self.known[state] = self.induction.evaluate(stop, options)[1]
+        return found
+
+    def __iter__(self) -> Iterator[TurnState]:
+        return iter(self.raw)
+
+    def __len__(self) -> int:
+        return len(self.raw)

@@ -14,11 +14,11 @@ A forward pass, fewest territories held first, finds the slots reached from the 
 groups are solved *level by level*, most territories held first, and inside a group in
 *wavefronts* of equal armies in play: every roll of every attack of a wavefront is one
 numpy operation, and so is every number of armies moved in after a capture. The
-arithmetic is the compact induction's (:mod:`strategy.risk.turns.compact`) term by term,
-except that the best number moved in is the plain maximum (ties there are round-off), so
-the values agree to round-off. A group keeps its reached slots (sorted) and their values,
-16 bytes a state; where each slot is among them is a dense array only while its level or
-the one below is solved.
+arithmetic is the general induction's (:class:`~strategy.risk.turns.induction.Induction`)
+term by term, except that the best number moved in is the plain maximum (ties there are
+round-off), so the values agree to round-off. A group keeps its reached slots (sorted) and
+their values, 16 bytes a state; where each slot is among them is a dense array only while
+its level or the one below is solved.
 
 >>> from strategy.risk.turns.building import path_turn
 >>> values = solve_levels(path_turn(3, (1,)))

@@ -150,19 +150,23 @@ def naive(turn: Turn, territories: Sequence[int]) -> tuple[int, int]:
     return strongest, nearest
 
 
-#: The share of the planner's bound on time (:func:`plan_cost`) a plan takes (the states
-#: met are often far fewer than the bound), and of a full plan a placement after the first
-#: two costs on average (most are settled by bounds or dominated): fitted on the positions
-#: of ``benchmarks/placements.py`` within 3x both ways (``benchmarks/bench_estimate.py``).
-PLAN_SHARE = 0.3
-BOUNDED_SHARE = 0.15
+#: The share of the planner's bound on time (:func:`plan_cost`) a plan takes, and of a full
+#: plan a placement after the first two costs on average (most are settled by bounds or
+#: dominated): fitted on the positions of ``benchmarks/placements.py`` within 3x both ways
+#: (``benchmarks/bench_estimate.py``: 0.50, 0.94, 0.94 and 0.73 of the time measured at
+#: load 3-4). The planner's bound on time counts the level solver's states of the bound
+#: and, for exact plans, its sets of territories held, as the time is spent (it was 0.3
+#: and 0.15 while exact plans were bounded at 25,000 states a second, some 8 times slower
+#: than they run now).
+PLAN_SHARE = 1.0
+BOUNDED_SHARE = 0.4
 
 
 def searched(placements: int) -> float:
     """The full plans a search of ``placements`` costs: two, and a share of the others.
 
     >>> searched(1), searched(22)
-    (1, 5.0)
+    (1, 10.0)
     """
     return min(placements, 2 + BOUNDED_SHARE * max(placements - 2, 0))
 

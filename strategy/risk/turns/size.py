@@ -26,8 +26,10 @@ from strategy.risk.turns.model import Turn
 
 def state_bound(turn: Turn, *, fronts: bool = True) -> int:
     """An upper bound on the states :func:`strategy.risk.turns.solve.plan_turn` visits:
-    with ``fronts`` (the default, which the compact induction keeps) only states of one
-    front (:mod:`strategy.risk.turns.fronts`) count when the turn splits into fronts."""
+    with ``fronts`` (the default) only states of one front
+    (:mod:`strategy.risk.turns.fronts`) count when the turn splits into fronts, which is
+    what an induction splitting them would keep; the level solver and the exact plans it
+    guides meet every state (``fronts=False``)."""
     enemies = [i for i in range(turn.size) if not turn.attacker >> i & 1]
     stay = turn.rules.stay_behind
     armies = turn.initial_armies

@@ -29,8 +29,16 @@ from typing import Any, Literal
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
 from strategy.engine.resources import TooLarge, require
 from strategy.engine.walk import post_order
-from strategy.risk.turns.compact import Policy, Values, solve_values
-from strategy.risk.turns.induction import Choice, EveryMove, Induction, Option, Restriction
+from strategy.risk.turns.exact import ExactValues
+from strategy.risk.turns.induction import (
+    Choice,
+    EveryMove,
+    Induction,
+    Option,
+    Policy,
+    Restriction,
+)
+from strategy.risk.turns.levels import _held as held_sets
 from strategy.risk.turns.levels import level_cost, solve_levels
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.size import state_bound
@@ -42,26 +50,35 @@ Method = Literal["compact", "states"]
 #: below, are checked too).
 EXACT_LIMIT = 20_000_000
 FLOAT_LIMIT = 150_000_000
-#: Memory per state: the general induction's, and the compact (exact) one's (peak per state
-#: measured on Africa by benchmarks/bench_plan.py is 600 and 130 bytes; an exact value grows
-#: with the armies in play). Float plans: :func:`strategy.risk.turns.levels.level_cost`.
+#: Memory per state: the general induction's (peak per state measured on Africa by
+#: benchmarks/bench_plan.py: 600 bytes), and what an exact plan adds to the level solver's
+#: (:func:`strategy.risk.turns.levels.level_cost`): the floats by the states' numbers, and
+#: the numerators of the states worked out exactly (tracemalloc's peak: 30-45 bytes a
+#: state met on South America with two stacks and Africa; asking every state's Fraction
+#: afterwards, 360-380 bytes a state in all, the Fractions kept).
 STATE_BYTES = 700
-COMPACT_BYTES = 200
-#: States the compact induction solves per second of one core (measured 30,000 to 90,000).
-STATES_PER_SECOND = 25_000
-#: A plan not told whether to be exact is exact when the exact induction is estimated to
-#: take this long at most; beyond, floats answer (the level solver is many times faster).
-EXACT_DEFAULT_SECONDS = 10.0
+EXACT_BYTES = 250
+#: What an exact plan takes beyond the level solver's estimate, which counts its work per
+#: state: seconds for each set of territories held (the level solver's numpy calls, which
+#: small turns are made of: 2.2-2.6 ms each beyond the rest, measured on South America from
+#: Central America 14 and Australia from Siam 10 and 20, 8 sets each, at load 3), and
+#: states of the bound per second of the whole-number pass (3 to 4.5 million on South
+#: America with two stacks and Africa, the optimal plan meeting a small part of the states).
+EXACT_SECONDS_PER_SET = 0.0025
+EXACT_STATES_PER_SECOND = 1_000_000
+#: A plan not told whether to be exact is exact up to this state bound (seconds of work, a
+#: few hundred MB at most: the level solver's floats, then the whole-number pass); floats
+#: answer beyond, where the exact values' memory would grow to gigabytes.
+EXACT_DEFAULT = 2_000_000
 
 
 def exact_by_default(bound: int) -> bool:
-    """Whether a plan of up to ``bound`` states is exact when not told: when its exact
-    induction is estimated at ``EXACT_DEFAULT_SECONDS`` or less.
+    """Whether a plan of up to ``bound`` states is exact when not told.
 
     >>> exact_by_default(100_000), exact_by_default(10_000_000)
     (True, False)
     """
-    return bound / STATES_PER_SECOND <= EXACT_DEFAULT_SECONDS
+    return bound <= EXACT_DEFAULT
 
 
 @dataclass(frozen=True)
@@ -120,16 +137,18 @@ def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[i
     solving may take at that bound (the states met are often far fewer).
 
     >>> from strategy.risk.turns.building import path_turn
-    >>> plan_cost(path_turn(3, (1,)), exact=True)
-    (4, 800, 0.00016)
+    >>> bound, memory, seconds = plan_cost(path_turn(3, (1,)), exact=True)
+    >>> bound, memory - plan_cost(path_turn(3, (1,)), exact=False)[1]
+    (4, 1000)
     """
     if method == "states":
         bound = state_bound(turn, fronts=False)
         return bound, bound * STATE_BYTES, 0.0
+    bound, memory, seconds = level_cost(turn)
     if not exact:
-        return level_cost(turn)
-    bound = state_bound(turn)
-    return bound, bound * COMPACT_BYTES, bound / STATES_PER_SECOND
+        return bound, memory, seconds
+    seconds += len(held_sets(turn)) * EXACT_SECONDS_PER_SET + bound / EXACT_STATES_PER_SECOND
+    return bound, memory + bound * EXACT_BYTES, seconds
 
 
 def plan_turn(
@@ -143,10 +162,10 @@ def plan_turn(
 ) -> TurnPlan:
     """Solve ``turn``: the optimal plan, or the best one ``restriction`` allows.
 
-    ``method`` picks the induction of an unrestricted turn: ``compact`` (in floats the
-    level solver, :mod:`strategy.risk.turns.levels`; exact,
-    :mod:`strategy.risk.turns.compact`, states as numbers; both work choices out when asked
-    for) or ``states`` (the general induction, every state and choice kept as objects, which
+    ``method`` picks the induction of an unrestricted turn: ``compact`` (the level solver,
+    :mod:`strategy.risk.turns.levels`, and if exact the whole numbers it guides,
+    :mod:`strategy.risk.turns.exact`; both work choices out when asked for) or
+    ``states`` (the general induction, every state and choice kept as objects, which
     restricted plans always use). Both give the same values.
 
     Unrestricted turns are refused up front (:func:`check_size`) when too large; restricted
@@ -158,15 +177,14 @@ def plan_turn(
         total = check_size(turn, exact=exact, max_states=max_states, method=method)
     start, bank = turn.start()
     induction = Induction(turn, restriction or EveryMove(), exact, turn.key(start))
-    if restriction is None and method == "compact" and not exact:
-        levels = solve_levels(turn, progress=progress)
-        return TurnPlan(turn, start, bank, levels, Policy(induction, levels), exact)
     if restriction is None and method == "compact":
+        levels = solve_levels(turn, progress=progress)
+        if not exact:
+            return TurnPlan(turn, start, bank, levels, Policy(induction, levels), exact)
         with _collector_paused():
-            memo = solve_values(turn, induction, limit=limit, total=total, progress=progress)
-        raw = Values(turn, memo, None)
-        numbers = Values(turn, memo, induction.powers) if exact else raw
-        return TurnPlan(turn, start, bank, numbers, Policy(induction, raw), exact)
+            found = ExactValues(turn, induction, levels)
+            found.numerator(start)
+        return TurnPlan(turn, start, bank, found, Policy(induction, found.numerators), exact)
     values, policy = induction.values, induction.policy
 
     def expand(state: TurnState) -> tuple[tuple[Any, list[Option]], list[TurnState]]:
