@@ -49,8 +49,7 @@ from strategy.engine.solve import solve
 from strategy.risk.turns import build_turn, classic_map, parse_armies, plan_turn
 from strategy.risk.turns.bounds import plan_bounds
 from strategy.risk.turns.game import TurnGame
-from strategy.risk.turns.kernels import COMPILE_FROM, compiled
-from strategy.risk.turns.levels import solve_levels
+from strategy.risk.turns.levels import COMPILE_FROM, compiled_loops, solve_levels
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.size import state_bound
 from strategy.risk.turns.solve import plan_cost
@@ -157,7 +156,7 @@ def main() -> None:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         print(f"  float peak memory {human_bytes(peak)} = {peak / plan.states:,.0f} bytes a state")
-        if compiled() is not None:
+        if compiled_loops() is not None:
             warm = timed(partial(solve_levels, turn, compiled=True), 1)[1]
             print(f"  first compiled solve (compiling, or loading numba's cache): {warm:.2f} s")
             paths = [
@@ -207,7 +206,7 @@ def big(name: str) -> dict[str, object]:
     found["wall"] = time.perf_counter() - wall
     found["cpu"] = time.process_time() - cpu
     found["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    found["compiled"] = compiled() is not None and bound >= COMPILE_FROM
+    found["compiled"] = compiled_loops() is not None and bound >= COMPILE_FROM
     if name in COMPARE and found["compiled"] and "states" in found:
         found["numpy_cpu"] = timed(partial(solve_levels, turn, compiled=False), 1)[1]
     return found
