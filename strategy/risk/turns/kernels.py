@@ -75,23 +75,57 @@ def prefixes(below: Array, total: int, armies: Array, found: Array, left: Array)
 @_compiled
 def roll_child(
     shape: Array, below: Array, armies: Array, before: tuple[Array, Array],
-    step: tuple[int, int, int, int, int], stay: int, keep: int,
+    step: tuple[int, int, int, int, int, int], stay: int, keep: int,
 ) -> tuple[int, int]:  # fmt: skip
     """The slot one roll without capture leads to, and the armies it drops (left behind
     with ``stay`` or fewer), from the slot with these ``armies`` (left as they were) and
     their :func:`prefixes` ``before``.
-    ``step`` is (kept, the front's number, the source's live column, armies lost, the
-    front's number's fall by the defenders killed)."""
-    kept, defending, s, lost, fall = step
+    ``step`` is (the armies' rank and kept, the front's number, the source's live column,
+    armies lost, the front's number's fall by the defenders killed)."""
+    rank, kept, defending, s, lost, fall = step
     a = armies[s]
     left = a - lost
     drop = 0 < left <= stay
     also = kept == 1 or (drop and left >= keep)
-    armies[s] = 0 if drop else left
-    moved = rank_of(below, before[1][s], armies, s, before[0][s])
-    armies[s] = a
+    moved = rank
+    if lost or drop:
+        armies[s] = 0 if drop else left
+        moved = rank_of(below, before[1][s], armies, s, before[0][s])
+        armies[s] = a
     child = ((1 if also else 0) * shape[0] + moved) * shape[1] + defending - fall
     return child, left if drop else 0
+
+
+@_compiled
+def popcount(word: int) -> int:
+    """The bits set in a 64-bit word (in int64: the masks keep the shifts' sign bits out)."""
+    word = word - ((word >> 1) & 0x5555555555555555)
+    word = (word & 0x3333333333333333) + ((word >> 2) & 0x3333333333333333)
+    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return int((word * 0x0101010101010101) >> 56)
+
+
+@_compiled
+def index_of(reached: Array, size: int) -> Array:
+    """Where each of a group's ``size`` slots is among those ``reached`` (sorted), in two
+    numbers for each 64 slots: the reached before them, and a bit a slot reached. A quarter
+    of a byte a slot, so a level's index stays in the processor's caches where four bytes a
+    slot would not; :func:`place` reads it."""
+    words = np.zeros(((size >> 6) + 1, 2), np.int64)
+    for slot in reached:
+        words[slot >> 6, 1] |= 1 << (slot & 63)
+    count = 0
+    for word in range(len(words)):
+        words[word, 0] = count
+        count += popcount(words[word, 1])
+    return words
+
+
+@_compiled
+def place(index: Array, slot: int) -> int:
+    """Where ``slot`` is among those reached, by its :func:`index_of` ``index``."""
+    word = slot >> 6
+    return int(index[word, 0] + popcount(index[word, 1] & ((1 << (slot & 63)) - 1)))
 
 
 @_compiled
@@ -104,50 +138,57 @@ def reach_group(
     a roll without capture leads to from one marked: each half swept downwards, so a
     slot's marks are all in when it is met."""
     attackers, defenders = shape[0], shape[1]
-    half = attackers * defenders
     armies = np.empty(vectors.shape[1], np.int64)
     before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
-    for base in range(0, len(marks), half):
-        for slot in range(base + half - 1, base - 1, -1):
-            if not marks[slot]:
-                continue
-            kept, rest = base // half, slot - base
-            rank, defending = rest // defenders, rest % defenders
-            armies[:] = vectors[rank]
-            prefixes(below, shape[2], armies, before[0], before[1])
-            for i in range(len(sources)):
-                s, t = sources[i], targets[i]
-                a, d = armies[s], grid[defending, t]
-                if not can[a, d]:
+    for kept in range(len(marks) // (attackers * defenders)):
+        for rank in range(attackers - 1, -1, -1):
+            run = (kept * attackers + rank) * defenders
+            loaded = False
+            for defending in range(defenders - 1, -1, -1):
+                if not marks[run + defending]:
                     continue
-                for j in range(p.shape[2]):
-                    if p[a, d, j] > 0:
-                        step = (kept, defending, s, lost[a, d, j], killed[a, d, j] * strides[t])
-                        marks[roll_child(shape, below, armies, before, step, stay, keep)[0]] = True
+                if not loaded:  # the armies' prefixes, once a run of one army vector
+                    armies[:] = vectors[rank]
+                    prefixes(below, shape[2], armies, before[0], before[1])
+                    loaded = True
+                for i in range(len(sources)):
+                    s, t = sources[i], targets[i]
+                    a, d = armies[s], grid[defending, t]
+                    if not can[a, d]:
+                        continue
+                    for j in range(p.shape[2]):
+                        if p[a, d, j] > 0:
+                            fall = killed[a, d, j] * strides[t]
+                            step = (rank, kept, defending, s, lost[a, d, j], fall)
+                            child = roll_child(shape, below, armies, before, step, stay, keep)
+                            marks[child[0]] = True
 
 
 @_compiled
 def solve_group(
-    values: Array, reached: Array, where: Array, payoff: Array, chance: Array, gain: Array,
+    values: Array, reached: Array, index: Array, payoff: Array, chance: Array, gain: Array,
     shape: Array, vectors: Array, grid: Array, strides: Array, below: Array, sources: Array,
     targets: Array, can: Array, lost: Array, killed: Array, p: Array, stay: int, keep: int,
     counts: bool, tie: float,
 ) -> None:  # fmt: skip
-    """Each reached slot's value (``reached`` sorted; ``where`` the place of each slot of
-    the group among them): the best of ending the turn (``payoff``) and each attack's rolls
-    (those without capture by the values found already, a capture by ``chance`` times
-    ``gain``, by attack), as in levels.py; upwards, the half that remembers first."""
+    """Each reached slot's value (``reached`` sorted, ``index`` their :func:`index_of`):
+    the best of ending the turn (``payoff``) and each attack's rolls (those without capture
+    by the values found already, a capture by ``chance`` times ``gain``, by attack), as in
+    levels.py; upwards, the half that remembers first."""
     attackers, defenders = shape[0], shape[1]
     armies = np.empty(vectors.shape[1], np.int64)
     before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
     split = np.searchsorted(reached, attackers * defenders)
+    run, kept, rank = -defenders, 0, 0  # no run yet
     for step_at in range(len(reached)):
         at = (split + step_at) % len(reached)
         slot = reached[at]
-        kept, rest = slot // (attackers * defenders), slot % (attackers * defenders)
-        rank, defending = rest // defenders, rest % defenders
-        armies[:] = vectors[rank]
-        prefixes(below, shape[2], armies, before[0], before[1])
+        if not run <= slot < run + defenders:  # the armies' prefixes, once a run
+            run = slot - slot % defenders
+            kept, rank = divmod(run // defenders, attackers)
+            armies[:] = vectors[rank]
+            prefixes(below, shape[2], armies, before[0], before[1])
+        defending = slot - run
         best = payoff[at]
         for i in range(len(sources)):
             s, t = sources[i], targets[i]
@@ -158,9 +199,10 @@ def solve_group(
             for j in range(p.shape[2]):
                 if p[a, d, j] <= 0:
                     continue
-                step = (kept, defending, s, lost[a, d, j], killed[a, d, j] * strides[t])
+                fall = killed[a, d, j] * strides[t]
+                step = (rank, kept, defending, s, lost[a, d, j], fall)
                 child, bonus = roll_child(shape, below, armies, before, step, stay, keep)
-                known = values[where[child]]
+                known = values[place(index, child)]
                 option += p[a, d, j] * (bonus + known if counts else known)
             option += chance[i, at] * gain[i, at]
             if option > best + tie:
@@ -172,13 +214,13 @@ def solve_group(
 def land(
     slots: Array, shape: Array, vectors: Array, grid: Array, attack: Array, capture: Array,
     low: Array, stay: int, keep: int, counts: bool, freed: Array, placed: Array, facing: Array,
-    after: Array, after_below: Array, after_strides: Array, after_where: Array,
+    after: Array, after_below: Array, after_strides: Array, after_index: Array,
     after_values: Array, chance: Array, gain: Array, marks: Array,
 ) -> None:  # fmt: skip
     """Every capture by one attack from ``slots`` and every number moved in, as levels.py's
     landings: with ``marks`` empty, each slot's chance of the capture and best value after
-    it into ``chance`` and ``gain``; else the slots landed on marked in ``marks`` (the
-    group holding one more's flags).
+    it into ``chance`` and ``gain`` (by the group holding one more's values and
+    :func:`index_of`); else the slots landed on marked in ``marks`` (its flags).
 
     ``attack`` is (source's live column, target's front column, 1 if the source still
     borders an enemy after, 1 if the target does, the target's stride among the slots).
@@ -197,9 +239,12 @@ def land(
     fixed = 0
     while fixed < len(placed) and placed[fixed] >= 0:
         fixed += 1
+    run, kept, rank = -defenders, 0, 0  # no run yet
     for row in range(len(slots)):
-        kept, rest = slots[row] // (attackers * defenders), slots[row] % (attackers * defenders)
-        rank, defending = rest // defenders, rest % defenders
+        if not run <= slots[row] < run + defenders:
+            run = slots[row] - slots[row] % defenders
+            kept, rank = divmod(run // defenders, attackers)
+        defending = slots[row] - run
         a = vectors[rank, s]
         found = capture[a, grid[defending, t]]
         if len(marks) == 0:
@@ -208,11 +253,11 @@ def land(
         if moves == 0:
             continue
         sibling = defending - (grid[defending, t] - 1) * attack[4]
-        if seen[sibling] == slots[row] // defenders:
+        if seen[sibling] == run:
             if len(marks) == 0:
                 gain[row] = known[sibling]
             continue
-        seen[sibling] = slots[row] // defenders
+        seen[sibling] = run
         also, reward = kept == 1, 0
         for c in freed:
             armies = vectors[rank, c]
@@ -248,7 +293,7 @@ def land(
             if len(marks):
                 marks[child] = True
                 continue
-            here = after_values[after_where[child]]
+            here = after_values[place(after_index, child)]
             if counts:
                 here += reward + (left if drop else 0) + (moved if dropped else 0)
             best = max(best, here)

@@ -246,6 +246,8 @@ class _Solver:
         # The compiled path's marks of the slots landed on, a flag a slot, by group.
         self.marks: dict[int, Bools] = {}
         self.positions: dict[int, Ints] = {}
+        # The compiled path's indexes of the slots reached (kernels.index_of), by group.
+        self.indexes: dict[int, Ints] = {}
 
     def run(self) -> LevelValues:
         """Find the slots reached, fewest territories held first; then solve them, most
@@ -269,11 +271,9 @@ class _Solver:
         done, size = 0, sum(len(r) for r in self.reached.values())
         for level in reversed(levels):
             above = level[0].bit_count() + 1
-            for gone in [o for o in self.positions if o.bit_count() > above]:
-                del self.positions[gone]
-            if self.loops is not None:
-                after = [o for o in self.groups if o.bit_count() == above]
-                self.positions.update(self.each(after, self.position))
+            for kept in (self.positions, self.indexes):
+                for gone in [o for o in kept if o.bit_count() > above]:
+                    del kept[gone]
             for owned, values in self.each(level, self.solve):
                 self.values[owned] = values
                 done += len(values)
@@ -360,10 +360,10 @@ class _Solver:
 
         def land(after: int) -> Bools:
             marks = np.zeros(self.groups[after].size, bool)
-            nothing, where = np.zeros(0), np.zeros(0, np.int32)
+            nothing, index = np.zeros(0), np.zeros((0, 2), np.int64)
             for owned, s, t in parents[after]:
                 landing = self.landing(self.groups[owned], s, t)
-                loops.land(self.reached[owned], *landing, where, nothing, nothing, nothing, marks)
+                loops.land(self.reached[owned], *landing, index, nothing, nothing, nothing, marks)
             return marks
 
         self.marks.update(self.each(parents, land))
@@ -555,13 +555,14 @@ class _Solver:
         nothing = np.zeros(0, bool)
         for i, (s, t) in enumerate(attacks):
             after = group.owned | 1 << t
-            found = (self.positions[after], self.values[after], chance[i], gain[i], nothing)
+            found = (self.indexes[after], self.values[after], chance[i], gain[i], nothing)
             self.loops.land(reached, *self.landing(group, s, t), *found)
-        values = np.zeros(len(reached))
-        where, payoff = self.position(group.owned), self.payoff(group, reached)
-        self.loops.solve_group(values, reached, where, payoff, chance, gain,
+        values, index = np.zeros(len(reached)), self.loops.index_of(reached, group.size)
+        payoff = self.payoff(group, reached)
+        self.loops.solve_group(values, reached, index, payoff, chance, gain,
                                *self.tables(group, attacks), self.keeping, self.counts,
                                self.tie)  # fmt: skip
+        self.indexes[group.owned] = index  # for the level below
         return values
 
 
