@@ -160,10 +160,13 @@ def main() -> None:
             warm = timed(partial(solve_levels, turn, compiled=True), 1)[1]
             print(f"  first compiled solve (compiling, or loading numba's cache): {warm:.2f} s")
             paths = [
-                timed(partial(solve_levels, turn, compiled=c), arguments.repeats)[1]
+                timed(partial(solve_levels, turn, compiled=c, threads=1), arguments.repeats)[1]
                 for c in (True, False)
             ]
             print(f"  level solver: {paths_line(plan.states, *paths)}")
+            print(
+                f"  compiled: {threads_line(plan.states, threads_timed(turn, arguments.repeats))}"
+            )
         for exact in modes:
             general = plan_turn(turn, exact=exact, method="states")
             found = plan_turn(turn, exact=exact).value
@@ -209,7 +212,27 @@ def big(name: str) -> dict[str, object]:
     found["compiled"] = compiled_loops() is not None and bound >= COMPILE_FROM
     if name in COMPARE and found["compiled"] and "states" in found:
         found["numpy_cpu"] = timed(partial(solve_levels, turn, compiled=False), 1)[1]
+    if found["compiled"] and "states" in found:
+        found["threads"] = threads_timed(turn, 1)
     return found
+
+
+def threads_timed(turn: Turn, repeats: int) -> dict[int, tuple[float, float]]:
+    """The compiled level solver's wall and processor seconds in one thread and in two (the
+    groups of a level at once), back to back."""
+    return {
+        n: timed(partial(solve_levels, turn, compiled=True, threads=n), repeats) for n in (1, 2)
+    }
+
+
+def threads_line(states: int, found: dict[int, tuple[float, float]]) -> str:
+    """One thread against two: wall and processor seconds, states a second of the wall."""
+    (wall, cpu), (wall2, cpu2) = found[1], found[2]
+    return (
+        f"1 thread {wall:.2f} s wall ({cpu:.2f} s processor, {states / wall:,.0f} states/s), "
+        f"2 threads {wall2:.2f} s wall ({cpu2:.2f} s processor, {states / wall2:,.0f} "
+        f"states/s): {wall / wall2:.2f}x the wall"
+    )
 
 
 def paths_line(states: int, fast: float, slow: float) -> str:
@@ -249,6 +272,9 @@ def report_big() -> None:
             if "numpy_cpu" in found:
                 line = paths_line(found["states"], found["cpu"], found["numpy_cpu"])
                 print(f"  level solver: {line}")
+            if "threads" in found:
+                threads = {int(n): tuple(t) for n, t in found["threads"].items()}
+                print(f"  compiled: {threads_line(found['states'], threads)}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ without numba, and the solver calls :func:`reach_group`, :func:`solve_group` and
 solved at once on two cores.
 
 A group's slot is ``(kept * A + rank) * D + d`` (:class:`~strategy.risk.turns.levels.Group`):
-``vectors[rank]`` its live armies, ``grid[d]`` its front's defenders. ``keep`` is
+``vectors[rank]`` its live armies, ``grid[d]`` its front's defenders; a group's ``shape``
+is (A, D, the armies of the turn, the halves: 2 under ``keep:K``, else 1). ``keep`` is
 ``keep:K``'s K, or :data:`~strategy.risk.turns.levels.NEVER` for other objectives (nothing
 dropped is remembered). A roll without capture lowers one live territory's armies or the
 front's defenders and never forgets ``kept``: it leads to a smaller slot of the same half
@@ -129,23 +130,55 @@ def place(index: Array, slot: int) -> int:
 
 
 @_compiled
+def marked(marks: Array, slot: int) -> bool:
+    """Whether ``slot`` is marked in ``marks``, a bit a slot in 64-bit words: the forward
+    pass's flags, an eighth of a byte a slot (Asia from Ukraine 20 v 1-2 has 3.7 billion
+    slots in its eighth level)."""
+    return bool(marks[slot >> 6] >> (slot & 63) & 1)
+
+
+@_compiled
+def mark(marks: Array, slot: int) -> None:
+    """Mark ``slot`` in ``marks``."""
+    marks[slot >> 6] |= 1 << (slot & 63)
+
+
+@_compiled
+def marked_slots(marks: Array) -> Array:
+    """The slots marked in ``marks``, in order."""
+    count = 0
+    for word in marks:
+        count += popcount(word)
+    found = np.empty(count, np.int64)
+    at = 0
+    for word in range(len(marks)):
+        bits = marks[word]
+        while bits:
+            low = bits & -bits
+            found[at] = (word << 6) + popcount(low - 1)
+            at += 1
+            bits ^= low
+    return found
+
+
+@_compiled
 def reach_group(
     marks: Array, shape: Array, vectors: Array, grid: Array, strides: Array, below: Array,
     sources: Array, targets: Array, can: Array, lost: Array, killed: Array, p: Array,
     stay: int, keep: int,
 ) -> None:  # fmt: skip
-    """Mark in ``marks`` (one flag a slot of the group, those arrived at set) every slot
-    a roll without capture leads to from one marked: each half swept downwards, so a
+    """Mark in ``marks`` (the group's :func:`marked` flags, those arrived at set) every
+    slot a roll without capture leads to from one marked: each half swept downwards, so a
     slot's marks are all in when it is met."""
     attackers, defenders = shape[0], shape[1]
     armies = np.empty(vectors.shape[1], np.int64)
     before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
-    for kept in range(len(marks) // (attackers * defenders)):
+    for kept in range(shape[3]):
         for rank in range(attackers - 1, -1, -1):
             run = (kept * attackers + rank) * defenders
             loaded = False
             for defending in range(defenders - 1, -1, -1):
-                if not marks[run + defending]:
+                if not marked(marks, run + defending):
                     continue
                 if not loaded:  # the armies' prefixes, once a run of one army vector
                     armies[:] = vectors[rank]
@@ -161,7 +194,7 @@ def reach_group(
                             fall = killed[a, d, j] * strides[t]
                             step = (rank, kept, defending, s, lost[a, d, j], fall)
                             child = roll_child(shape, below, armies, before, step, stay, keep)
-                            marks[child[0]] = True
+                            mark(marks, child[0])
 
 
 @_compiled
@@ -220,7 +253,8 @@ def land(
     """Every capture by one attack from ``slots`` and every number moved in, as levels.py's
     landings: with ``marks`` empty, each slot's chance of the capture and best value after
     it into ``chance`` and ``gain`` (by the group holding one more's values and
-    :func:`index_of`); else the slots landed on marked in ``marks`` (its flags).
+    :func:`index_of`); else the slots landed on marked in ``marks`` (its :func:`marked`
+    flags).
 
     ``attack`` is (source's live column, target's front column, 1 if the source still
     borders an enemy after, 1 if the target does, the target's stride among the slots).
@@ -291,7 +325,7 @@ def land(
             ranked = rank_of(after_below, left_over, landed, fixed, prefix)
             child = ((1 if kept_after else 0) * after[0] + ranked) * after[1] + front
             if len(marks):
-                marks[child] = True
+                mark(marks, child)
                 continue
             here = after_values[place(after_index, child)]
             if counts:

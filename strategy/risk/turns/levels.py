@@ -243,8 +243,8 @@ class _Solver:
         self.values: dict[int, Floats] = {}
         self.reached: dict[int, Ints] = {}
         self.arrived: dict[int, list[Ints]] = {owned: [] for owned in self.groups}
-        # The compiled path's marks of the slots landed on, a flag a slot, by group.
-        self.marks: dict[int, Bools] = {}
+        # The compiled path's marks of the slots landed on, a bit a slot, by group.
+        self.marks: dict[int, Ints] = {}
         self.positions: dict[int, Ints] = {}
         # The compiled path's indexes of the slots reached (kernels.index_of), by group.
         self.indexes: dict[int, Ints] = {}
@@ -261,8 +261,8 @@ class _Solver:
         if self.loops is None:
             self.arrived[start.owned].append(slot)
         else:
-            self.marks[start.owned] = np.zeros(first.size, bool)
-            self.marks[start.owned][slot] = True
+            self.marks[start.owned] = _bits(first.size)
+            self.loops.mark(self.marks[start.owned], int(slot[0]))
         for level in levels:
             if self.loops is None:
                 self.reached.update((owned, self.reach(self.groups[owned])) for owned in level)
@@ -350,7 +350,8 @@ class _Solver:
                 return np.zeros(0, np.int64)
             group = self.groups[owned]
             loops.reach_group(marks, *self.tables(group, self.attacks(group)), self.keeping)
-            return np.flatnonzero(marks)
+            found: Ints = loops.marked_slots(marks)
+            return found
 
         self.reached.update(self.each(level, close))
         parents: dict[int, list[tuple[int, int, int]]] = {}
@@ -358,8 +359,8 @@ class _Solver:
             for s, t in self.attacks(self.groups[owned]):
                 parents.setdefault(owned | 1 << t, []).append((owned, s, t))
 
-        def land(after: int) -> Bools:
-            marks = np.zeros(self.groups[after].size, bool)
+        def land(after: int) -> Ints:
+            marks = _bits(self.groups[after].size)
             nothing, index = np.zeros(0), np.zeros((0, 2), np.int64)
             for owned, s, t in parents[after]:
                 landing = self.landing(self.groups[owned], s, t)
@@ -376,7 +377,7 @@ class _Solver:
     def tables(self, group: Group, attacks: list[tuple[int, int]]) -> tuple[object, ...]:
         """The arrays the compiled loops over ``group``'s rolls read, in their order."""
         rolls = self.rolls
-        shape = np.array([group.attackers, group.defenders, self.total], np.int64)
+        shape = np.array([group.attackers, group.defenders, self.total, group.halves], np.int64)
         sources = np.array([group.live.index(s) for s, _ in attacks], np.int64)
         targets = np.array([group.front.index(t) for _, t in attacks], np.int64)
         ranking = group.ranking
@@ -575,6 +576,11 @@ def _distinct(slots: Ints, size: int) -> Ints:
     scratch[slots] = places
     kept: Ints = slots[scratch[slots] == places]
     return kept
+
+
+def _bits(size: int) -> Ints:
+    """No flag set among ``size``, a bit each (:func:`strategy.risk.turns.kernels.marked`)."""
+    return np.zeros((size >> 6) + 1, np.int64)
 
 
 def _chunks(slots: Ints) -> Iterator[Ints]:
