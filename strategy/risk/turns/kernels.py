@@ -199,14 +199,14 @@ def reach_group(
 
 @_compiled
 def solve_group(
-    values: Array, reached: Array, index: Array, payoff: Array, chance: Array, gain: Array,
+    values: Array, reached: Array, index: Array, payoff: Array, captures: Array,
     shape: Array, vectors: Array, grid: Array, strides: Array, below: Array, sources: Array,
     targets: Array, can: Array, lost: Array, killed: Array, p: Array, stay: int, keep: int,
     counts: bool, tie: float,
 ) -> None:  # fmt: skip
     """Each reached slot's value (``reached`` sorted, ``index`` their :func:`index_of`):
     the best of ending the turn (``payoff``) and each attack's rolls (those without capture
-    by the values found already, a capture by ``chance`` times ``gain``, by attack), as in
+    by the values found already, a capture by ``captures``, by attack), as in
     levels.py; upwards, the half that remembers first."""
     attackers, defenders = shape[0], shape[1]
     armies = np.empty(vectors.shape[1], np.int64)
@@ -237,7 +237,7 @@ def solve_group(
                 child, bonus = roll_child(shape, below, armies, before, step, stay, keep)
                 known = values[place(index, child)]
                 option += p[a, d, j] * (bonus + known if counts else known)
-            option += chance[i, at] * gain[i, at]
+            option += captures[i, at]
             if option > best + tie:
                 best = option
         values[at] = best
@@ -248,11 +248,11 @@ def land(
     slots: Array, shape: Array, vectors: Array, grid: Array, attack: Array, capture: Array,
     low: Array, stay: int, keep: int, counts: bool, freed: Array, placed: Array, facing: Array,
     after: Array, after_below: Array, after_strides: Array, after_index: Array,
-    after_values: Array, chance: Array, gain: Array, marks: Array,
+    after_values: Array, captures: Array, marks: Array,
 ) -> None:  # fmt: skip
     """Every capture by one attack from ``slots`` and every number moved in, as levels.py's
-    landings: with ``marks`` empty, each slot's chance of the capture and best value after
-    it into ``chance`` and ``gain`` (by the group holding one more's values and
+    landings: with ``marks`` empty, each slot's chance of the capture times the best value
+    after it into ``captures`` (by the group holding one more's values and
     :func:`index_of`); else the slots landed on marked in ``marks`` (its :func:`marked`
     flags).
 
@@ -281,15 +281,13 @@ def land(
         defending = slots[row] - run
         a = vectors[rank, s]
         found = capture[a, grid[defending, t]]
-        if len(marks) == 0:
-            chance[row] = found
         moves = max(a - stay - low[a] + 1, 0) if found > 0 else 0
         if moves == 0:
             continue
         sibling = defending - (grid[defending, t] - 1) * attack[4]
         if seen[sibling] == run:
             if len(marks) == 0:
-                gain[row] = known[sibling]
+                captures[row] = found * known[sibling]
             continue
         seen[sibling] = run
         also, reward = kept == 1, 0
@@ -332,4 +330,5 @@ def land(
                 here += reward + (left if drop else 0) + (moved if dropped else 0)
             best = max(best, here)
         if len(marks) == 0:
-            gain[row] = known[sibling] = best
+            known[sibling] = best
+            captures[row] = found * best

@@ -53,9 +53,13 @@ Found = TypeVar("Found")
 TIE_TOLERANCE = 1e-12
 #: Bytes a state reached costs for the whole solve (its slot's number and its value), bytes
 #: a slot costs while its group's level or the one below is solved (where it is among those
-#: reached), and the bytes of one chunk's rolls and landings at most.
+#: reached; the compiled path: slots a byte, a bit a slot of one level's forward pass flags,
+#: and 16 bytes for 64 slots of two levels' indexes), and the bytes of one chunk's rolls and
+#: landings at most.
 STATE_BYTES = 16
 POSITION_BYTES = 4
+MARKED_PER_BYTE = 8
+INDEXED_PER_BYTE = 4
 WORKING_BYTES = 256 * 2**20
 #: States of the bound the solver works through per second of one core: the states reached
 #: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
@@ -364,7 +368,7 @@ class _Solver:
             nothing, index = np.zeros(0), np.zeros((0, 2), np.int64)
             for owned, s, t in parents[after]:
                 landing = self.landing(self.groups[owned], s, t)
-                loops.land(self.reached[owned], *landing, index, nothing, nothing, nothing, marks)
+                loops.land(self.reached[owned], *landing, index, nothing, nothing, marks)
             return marks
 
         self.marks.update(self.each(parents, land))
@@ -551,16 +555,15 @@ class _Solver:
     def solve_compiled(self, group: Group, attacks: list[tuple[int, int]], reached: Ints) -> Floats:
         """:meth:`solve` by the compiled loops."""
         assert self.loops is not None
-        chance = np.zeros((len(attacks), len(reached)))
-        gain = np.zeros((len(attacks), len(reached)))
-        nothing = np.zeros(0, bool)
+        captures = np.zeros((len(attacks), len(reached)))
+        nothing = np.zeros(0, np.int64)
         for i, (s, t) in enumerate(attacks):
             after = group.owned | 1 << t
-            found = (self.indexes[after], self.values[after], chance[i], gain[i], nothing)
+            found = (self.indexes[after], self.values[after], captures[i], nothing)
             self.loops.land(reached, *self.landing(group, s, t), *found)
         values, index = np.zeros(len(reached)), self.loops.index_of(reached, group.size)
         payoff = self.payoff(group, reached)
-        self.loops.solve_group(values, reached, index, payoff, chance, gain,
+        self.loops.solve_group(values, reached, index, payoff, captures,
                                *self.tables(group, attacks), self.keeping, self.counts,
                                self.tie)  # fmt: skip
         self.indexes[group.owned] = index  # for the level below
@@ -656,8 +659,9 @@ UNSIZED = 10**10
 def level_cost(turn: Turn) -> tuple[int, int, float]:
     """Before any work: the states the level solver may reach (the bound of
     :func:`strategy.risk.turns.size.state_bound` without fronts), its peak memory at that
-    bound (each state kept, two levels' slot positions, one chunk's work) and its time
-    (shorter where the compiled loops will run).
+    bound (each state kept, two levels' slot positions or, where the compiled loops will
+    run, the larger of one level's flags and two levels' indexes, one chunk's work) and its
+    time (shorter where the compiled loops will run).
 
     >>> from strategy.risk.turns.building import path_turn
     >>> bound, memory, seconds = level_cost(path_turn(4, (1, 1)))
@@ -675,8 +679,9 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
     for owned in _held(turn):
         sizes[owned.bit_count()] += Group(turn, owned, near, total).size
     pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
-    memory = bound * STATE_BYTES + pairs * POSITION_BYTES + WORKING_BYTES
     fast = bound >= COMPILE_FROM and compiled_loops() is not None
+    slots = max(max(sizes) // MARKED_PER_BYTE, pairs // INDEXED_PER_BYTE) if fast else 0
+    memory = bound * STATE_BYTES + (slots or pairs * POSITION_BYTES) + WORKING_BYTES
     return bound, memory, bound / STATES_PER_SECOND / (COMPILED_GAIN if fast else 1)
 
 
