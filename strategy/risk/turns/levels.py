@@ -18,7 +18,8 @@ arithmetic is the compact induction's (:mod:`strategy.risk.turns.compact`) term 
 except that the best number moved in is the plain maximum (ties there are round-off), so
 the values agree to round-off. A group keeps its reached slots (sorted) and their values,
 16 bytes a state; where each slot is among them is a dense array only while its level or
-the one below is solved.
+the one below is solved (the compiled loops, :mod:`strategy.risk.turns.kernels`: a bit a
+slot and a count every 64 slots; they solve the groups of a level in threads at once).
 
 >>> from strategy.risk.turns.building import path_turn
 >>> values = solve_levels(path_turn(3, (1,)))
@@ -65,9 +66,9 @@ WORKING_BYTES = 256 * 2**20
 #: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
 #: Kamchatka, 860,000 on Asia from Ukraine, 3,100,000 on North America with two stacks).
 STATES_PER_SECOND = 400_000
-#: How many times that the compiled loops work through (bench_plan.py: 3.3-3.6 on North
-#: America from Kamchatka, 3.3-5.4 on Asia from Ukraine 16 v 1), where numba is installed.
-COMPILED_GAIN = 3
+#: How many times that the compiled loops work through in one thread (bench_plan.py: 5.8-6.6
+#: on North America from Kamchatka, 12 on Asia from Ukraine 16 v 1), where numba is installed.
+COMPILED_GAIN = 5
 #: Slots worked on at once.
 CHUNK = 1 << 15
 #: Turns that may reach fewer states are left to numpy: compiling (or loading the compiled
