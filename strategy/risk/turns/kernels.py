@@ -171,30 +171,37 @@ def reach_group(
     slot a roll without capture leads to from one marked: each half swept downwards, so a
     slot's marks are all in when it is met."""
     attackers, defenders = shape[0], shape[1]
+    half = attackers * defenders
     armies = np.empty(vectors.shape[1], np.int64)
     before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
-    for kept in range(shape[3]):
-        for rank in range(attackers - 1, -1, -1):
-            run = (kept * attackers + rank) * defenders
-            loaded = False
-            for defending in range(defenders - 1, -1, -1):
-                if not marked(marks, run + defending):
+    run, kept, rank = -defenders, 0, 0  # no run yet
+    for base in range(0, shape[3] * half, half):
+        slot = base + half - 1
+        while slot >= base:
+            if marks[slot >> 6] == 0:  # 64 slots unmarked: most of a group is never reached
+                slot = (slot >> 6 << 6) - 1
+                continue
+            if not marked(marks, slot):
+                slot -= 1
+                continue
+            if not run <= slot < run + defenders:  # the armies' prefixes, once a run
+                run = slot - slot % defenders
+                kept, rank = divmod(run // defenders, attackers)
+                armies[:] = vectors[rank]
+                prefixes(below, shape[2], armies, before[0], before[1])
+            defending = slot - run
+            for i in range(len(sources)):
+                s, t = sources[i], targets[i]
+                a, d = armies[s], grid[defending, t]
+                if not can[a, d]:
                     continue
-                if not loaded:  # the armies' prefixes, once a run of one army vector
-                    armies[:] = vectors[rank]
-                    prefixes(below, shape[2], armies, before[0], before[1])
-                    loaded = True
-                for i in range(len(sources)):
-                    s, t = sources[i], targets[i]
-                    a, d = armies[s], grid[defending, t]
-                    if not can[a, d]:
-                        continue
-                    for j in range(p.shape[2]):
-                        if p[a, d, j] > 0:
-                            fall = killed[a, d, j] * strides[t]
-                            step = (rank, kept, defending, s, lost[a, d, j], fall)
-                            child = roll_child(shape, below, armies, before, step, stay, keep)
-                            mark(marks, child[0])
+                for j in range(p.shape[2]):
+                    if p[a, d, j] > 0:
+                        fall = killed[a, d, j] * strides[t]
+                        step = (rank, kept, defending, s, lost[a, d, j], fall)
+                        child = roll_child(shape, below, armies, before, step, stay, keep)
+                        mark(marks, child[0])
+            slot -= 1
 
 
 @_compiled
