@@ -74,7 +74,7 @@ POSITIONS = {
 COMPARE = ("North America",)
 #: Refused by the planner at its bound, but solved by the level solver itself all the same
 #: (it reaches far fewer states than the bound: 268 million of 1.75 billion), for its time
-#: and peak memory: about ten minutes and 7.3 GiB on the shared machine.
+#: and peak memory: 6-10 minutes and 7.1-7.2 GiB on the shared machine.
 BEYOND = ("Asia, 1-2 defenders",)
 #: Where the engine's generic solver is timed too (it visits several times the states).
 ENGINE = ("Australia", "South America")
