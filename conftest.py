@@ -20,6 +20,12 @@ NEEDS = {
 }
 
 
+#: Modules that import an extra's module as they load, so that without it they cannot even be
+#: collected: path -> module (strategy.risk.turns.kernels is the compiled loops of numba).
+IMPORTS = {"strategy/risk/turns/kernels.py": "numba"}
+collect_ignore = [path for path, name in IMPORTS.items() if importlib.util.find_spec(name) is None]
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.path)).relative_to(item.config.rootpath).as_posix()

@@ -16,11 +16,13 @@ the engine's generic backward induction (strategy.engine.solve) on the same turn
 in a process of its own (so its peak memory is its own): the state bound, memory and time
 estimated before any work, then the states met, seconds and peak resident memory; a turn
 whose estimate is over this machine's memory is refused and gets its bounds instead
-(:mod:`strategy.risk.turns.bounds`); states per second and bytes per state (peak resident
-memory over the states) are printed too. The general induction is not run on these (its
-North America alone took 216 s and 2.5 GiB at the bound; above a few hundred thousand
-states it is skipped). Run from the repository root (``PYTHONPATH=.`` unless
-installed): ``python benchmarks/bench_plan.py [--repeats 3]`` or ``... --big``.
+(:mod:`strategy.risk.turns.bounds`), and those in :data:`BEYOND` are then solved by the
+level solver itself all the same; states per second, bytes per state (peak resident
+memory over the states) and the compiled solver in one thread against two are printed
+too. The general induction is not run on these (its North America alone took 216 s and
+2.5 GiB at the bound; above a few hundred thousand states it is skipped). Run from the
+repository root (``PYTHONPATH=.`` unless installed): ``python benchmarks/bench_plan.py
+[--repeats 3]`` or ``... --big``.
 An exact plan is the level solver's floats and the whole numbers they guide
 (strategy.risk.turns.exact): both parts are timed, with the states worked out exactly, and,
 where numba is installed, the exact plan with the compiled level solver as its guide. The
@@ -55,8 +57,7 @@ from strategy.risk.turns.bounds import plan_bounds
 from strategy.risk.turns.exact import ExactValues
 from strategy.risk.turns.game import TurnGame
 from strategy.risk.turns.induction import EveryMove, Induction
-from strategy.risk.turns.kernels import COMPILE_FROM, compiled
-from strategy.risk.turns.levels import solve_levels
+from strategy.risk.turns.levels import COMPILE_FROM, LevelValues, compiled_loops, solve_levels
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.size import state_bound
 from strategy.risk.turns.solve import plan_cost
@@ -78,6 +79,10 @@ POSITIONS = {
 }
 #: Big positions whose level solve is timed on the numpy path too (where numba is installed).
 COMPARE = ("North America",)
+#: Refused by the planner at its bound, but solved by the level solver itself all the same
+#: (it reaches far fewer states than the bound: 268 million of 1.75 billion), for its time
+#: and peak memory: 6-10 minutes and 7.1-7.2 GiB on the shared machine.
+BEYOND = ("Asia, 1-2 defenders",)
 #: Where the engine's generic solver is timed too (it visits several times the states).
 ENGINE = ("Australia", "South America")
 #: North America and Asia: one stack from next door against 1 to 3 defenders, and two
@@ -160,14 +165,17 @@ def main() -> None:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         print(f"  float peak memory {human_bytes(peak)} = {peak / plan.states:,.0f} bytes a state")
-        if compiled() is not None:
+        if compiled_loops() is not None:
             warm = timed(partial(solve_levels, turn, compiled=True), 1)[1]
             print(f"  first compiled solve (compiling, or loading numba's cache): {warm:.2f} s")
             paths = [
-                timed(partial(solve_levels, turn, compiled=c), arguments.repeats)[1]
+                timed(partial(solve_levels, turn, compiled=c, threads=1), arguments.repeats)[1]
                 for c in (True, False)
             ]
             print(f"  level solver: {paths_line(plan.states, *paths)}")
+            print(
+                f"  compiled: {threads_line(plan.states, threads_timed(turn, arguments.repeats))}"
+            )
         for exact in modes:
             general = plan_turn(turn, exact=exact, method="states")
             found = plan_turn(turn, exact=exact).value
@@ -211,10 +219,15 @@ def big(name: str) -> dict[str, object]:
         found.update(refused=str(refused), bounds=bounds.to_json())
     found["wall"] = time.perf_counter() - wall
     found["cpu"] = time.process_time() - cpu
+    if name in BEYOND:
+        (found["beyond_wall"], found["beyond_cpu"]), values = timed_once(turn)
+        found.update(beyond_states=len(values), beyond_value=values[turn.start()[0]])
     found["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    found["compiled"] = compiled() is not None and bound >= COMPILE_FROM
+    found["compiled"] = compiled_loops() is not None and bound >= COMPILE_FROM
     if name in COMPARE and found["compiled"] and "states" in found:
         found["numpy_cpu"] = timed(partial(solve_levels, turn, compiled=False), 1)[1]
+    if found["compiled"] and "states" in found:
+        found["threads"] = threads_timed(turn, 1)
     return found
 
 
@@ -235,12 +248,38 @@ def exact_parts(turn: Turn, general: float, repeats: int) -> None:
         f"  exact plan: level solver {floats:.3f} s + whole numbers {exact:.3f} s processor "
         f"({len(whole().memo):,} of {len(levels):,} states worked out exactly)"
     )
-    if compiled() is not None:
+    if compiled_loops() is not None:
         fast = timed(partial(solve_levels, turn, compiled=True), repeats)[1] + exact
         print(
             f"  exact plan guided by the compiled level solver: {fast:.3f} s processor, "
             f"{general / fast:.1f}x faster than the general induction"
         )
+
+
+def timed_once(turn: Turn) -> tuple[tuple[float, float], LevelValues]:
+    """The level solver's values of ``turn`` (past the planner's limits), with its wall and
+    processor seconds."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    values = solve_levels(turn)
+    return (time.perf_counter() - wall, time.process_time() - cpu), values
+
+
+def threads_timed(turn: Turn, repeats: int) -> dict[int, tuple[float, float]]:
+    """The compiled level solver's wall and processor seconds in one thread and in two (the
+    groups of a level at once), back to back."""
+    return {
+        n: timed(partial(solve_levels, turn, compiled=True, threads=n), repeats) for n in (1, 2)
+    }
+
+
+def threads_line(states: int, found: dict[int, tuple[float, float]]) -> str:
+    """One thread against two: wall and processor seconds, states a second of the wall."""
+    (wall, cpu), (wall2, cpu2) = found[1], found[2]
+    return (
+        f"1 thread {wall:.2f} s wall ({cpu:.2f} s processor, {states / wall:,.0f} states/s), "
+        f"2 threads {wall2:.2f} s wall ({cpu2:.2f} s processor, {states / wall2:,.0f} "
+        f"states/s): {wall / wall2:.2f}x the wall"
+    )
 
 
 def paths_line(states: int, fast: float, slow: float) -> str:
@@ -264,6 +303,14 @@ def report_big() -> None:
             b = {k: v for k, v in found["bounds"].items() if k != "exact"}
             low, high, gap = (float(Fraction(b[k])) for k in ("lower", "upper", "gap"))
             print(f"  refused: {found['refused']}")
+            if "beyond_states" in found:
+                print(
+                    f"  the level solver itself: P = {found['beyond_value']:.9f}, "
+                    f"{found['beyond_states']:,} states in {found['beyond_wall']:.0f} s wall "
+                    f"({found['beyond_cpu']:.0f} s processor), peak memory "
+                    f"{human_bytes(found['peak'])} = "
+                    f"{found['peak'] / found['beyond_states']:,.1f} bytes a state"
+                )
             print(
                 f"  bounds (exact, {found['cpu']:.1f} s processor): {low:.6f} "
                 f"({b['lower_plan']}) <= P <= {high:.6f} (one pool of armies), gap {gap:.6f}"
@@ -280,6 +327,9 @@ def report_big() -> None:
             if "numpy_cpu" in found:
                 line = paths_line(found["states"], found["cpu"], found["numpy_cpu"])
                 print(f"  level solver: {line}")
+            if "threads" in found:
+                threads = {int(n): tuple(t) for n, t in found["threads"].items()}
+                print(f"  compiled: {threads_line(found['states'], threads)}")
 
 
 if __name__ == "__main__":

@@ -59,10 +59,12 @@ def test_reinforcement_and_fortification_agree_with_the_exact_plans(turn: Turn, 
 def test_the_compiled_loops_give_the_numpy_values(turn: Turn) -> None:
     pytest.importorskip("numba")
     numpy_path = solve_levels(turn, compiled=False)
-    compiled = solve_levels(turn, compiled=True)
-    assert len(compiled) == len(numpy_path)
+    compiled = solve_levels(turn, compiled=True, threads=2)
+    alone = solve_levels(turn, compiled=True, threads=1)
+    assert len(compiled) == len(numpy_path) == len(alone)
     for state, value in numpy_path.items():
         assert abs(compiled[state] - value) <= 1e-12, state
+        assert compiled[state] == alone[state], state  # the threads change nothing
 
 
 def test_the_classic_positions_give_the_exact_values() -> None:

@@ -40,8 +40,7 @@ from typing import Any
 import numpy as np
 
 from strategy.risk.turns.induction import Induction
-from strategy.risk.turns.kernels import NEVER
-from strategy.risk.turns.levels import TIE_TOLERANCE, LevelValues
+from strategy.risk.turns.levels import NEVER, TIE_TOLERANCE, LevelValues
 from strategy.risk.turns.model import Turn, TurnState
 
 #: The float rounding ``E`` allows for each army in play, in units of the largest payoff.

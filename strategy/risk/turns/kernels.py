@@ -1,16 +1,24 @@
-"""The level solver's loops over slots, compiled with numba where it is installed.
+"""The level solver's loops over slots, compiled by numba: imported only where it is installed.
 
 The numpy path of :mod:`strategy.risk.turns.levels` pays for every roll outcome in
 temporary arrays (about 260 ns an outcome); these loops walk the same slots one at a time
 with the same arithmetic, so they find the same values (to round-off: the terms are added
-in the same order). They are plain Python over numpy arrays, compiled by :func:`compiled`
-with ``numba.njit(cache=True)`` (numba is the ``fast-plans`` extra: about 208 MB installed
-and 0.45-0.75 s to import, paid only by a solve big enough to use it). Uncompiled they run as
-they are, a thousand times slower: the tests compile them.
+in the same order). numba is the ``fast-plans`` extra (about 208 MB installed and
+0.45-0.75 s to import, paid only by a solve big enough to use it):
+:func:`strategy.risk.turns.levels.compiled_loops` imports this module, or answers None
+without numba, and the solver calls :func:`reach_group`, :func:`solve_group` and
+:func:`land` only. Each releases the interpreter's lock, so two groups of one level are
+solved at once on two cores.
 
 A group's slot is ``(kept * A + rank) * D + d`` (:class:`~strategy.risk.turns.levels.Group`):
-``vectors[rank]`` its live armies, ``grid[d]`` its front's defenders. ``keep`` is
-``keep:K``'s K, or :data:`NEVER` for other objectives (nothing dropped is remembered).
+``vectors[rank]`` its live armies, ``grid[d]`` its front's defenders; a group's ``shape``
+is (A, D, the armies of the turn, the halves: 2 under ``keep:K``, else 1). ``keep`` is
+``keep:K``'s K, or :data:`~strategy.risk.turns.levels.NEVER` for other objectives (nothing
+dropped is remembered). A roll without capture lowers one live territory's armies or the
+front's defenders and never forgets ``kept``: it leads to a smaller slot of the same half
+(ranks are in lexicographic order), or into the half that remembers. So the forward pass
+sweeps each half's slots downwards, and the values are found upwards, the remembering half
+first: no stack, no sort.
 
 >>> import numpy as np
 >>> from strategy.risk.turns.ranks import Ranking
@@ -21,22 +29,31 @@ A group's slot is ``(kept * A + rank) * D + d`` (:class:`~strategy.risk.turns.le
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import Any
 
+import numba
 import numpy as np
 from numpy.typing import NDArray
 
 Array = NDArray[Any]
-#: Groups smaller than this many slots reached are left to numpy: compiling (or loading the
-#: compiled code) costs more than it saves there.
-COMPILE_FROM = 200_000
-#: ``keep`` where the objective remembers nothing: more armies than any turn has.
-NEVER = 2**62
 
 
-def _rank(below: Array, left: int, armies: Array, start: int, found: int) -> int:
+def _probe() -> int:
+    """Nothing: decorated once to learn whether numba can cache on disk here."""
+    return 0
+
+
+try:
+    numba.njit(cache=True)(_probe)  # numba refuses here if it has nowhere to write its cache
+    _CACHE = True
+except RuntimeError:
+    _CACHE = False
+#: Each loop compiled when first called, releasing the interpreter's lock while it runs.
+_compiled = numba.njit(cache=_CACHE, nogil=True)
+
+
+@_compiled
+def rank_of(below: Array, left: int, armies: Array, start: int, found: int) -> int:
     """The dense number of one army vector (:meth:`Ranking.rank` for one row) from its
     parts from ``start`` on, given the number ``found`` for the parts before and the
     armies ``left`` for the rest (the total, from the first part)."""
@@ -46,7 +63,8 @@ def _rank(below: Array, left: int, armies: Array, start: int, found: int) -> int
     return int(found)
 
 
-def _prefixes(below: Array, total: int, armies: Array, found: Array, left: Array) -> None:
+@_compiled
+def prefixes(below: Array, total: int, armies: Array, found: Array, left: Array) -> None:
     """For each part of ``armies``, the number found and the armies left before it: a roll
     changes one part, and the number is worked out again only from there."""
     found[0], left[0] = 0, total
@@ -55,96 +73,162 @@ def _prefixes(below: Array, total: int, armies: Array, found: Array, left: Array
         left[i + 1] = left[i] - armies[i]
 
 
-def _roll_child(
+@_compiled
+def roll_child(
     shape: Array, below: Array, armies: Array, before: tuple[Array, Array],
-    step: tuple[int, int, int, int, int], stay: int, keep: int,
+    step: tuple[int, int, int, int, int, int], stay: int, keep: int,
 ) -> tuple[int, int]:  # fmt: skip
     """The slot one roll without capture leads to, and the armies it drops (left behind
     with ``stay`` or fewer), from the slot with these ``armies`` (left as they were) and
-    their :func:`_prefixes` ``before``.
-    ``step`` is (kept, the front's number, the source's live column, armies lost, the
-    front's number's fall by the defenders killed)."""
-    kept, defending, s, lost, fall = step
+    their :func:`prefixes` ``before``.
+    ``step`` is (the armies' rank and kept, the front's number, the source's live column,
+    armies lost, the front's number's fall by the defenders killed)."""
+    rank, kept, defending, s, lost, fall = step
     a = armies[s]
     left = a - lost
     drop = 0 < left <= stay
     also = kept == 1 or (drop and left >= keep)
-    armies[s] = 0 if drop else left
-    moved = rank_of(below, before[1][s], armies, s, before[0][s])
-    armies[s] = a
+    moved = rank
+    if lost or drop:
+        armies[s] = 0 if drop else left
+        moved = rank_of(below, before[1][s], armies, s, before[0][s])
+        armies[s] = a
     child = ((1 if also else 0) * shape[0] + moved) * shape[1] + defending - fall
     return child, left if drop else 0
 
 
-#: The loops call these by these names: :func:`compiled` puts the compiled ones here.
-rank_of: Callable[[Array, int, Array, int, int], int] = _rank
-prefixes: Callable[[Array, int, Array, Array, Array], None] = _prefixes
-roll_child: Callable[
-    [Array, Array, Array, tuple[Array, Array], tuple[int, int, int, int, int], int, int],
-    tuple[int, int],
-] = _roll_child
+@_compiled
+def popcount(word: int) -> int:
+    """The bits set in a 64-bit word (in int64: the masks keep the shifts' sign bits out)."""
+    word = word - ((word >> 1) & 0x5555555555555555)
+    word = (word & 0x3333333333333333) + ((word >> 2) & 0x3333333333333333)
+    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return int((word * 0x0101010101010101) >> 56)
 
 
-def reach_rolls(
-    marks: Array, start: Array, shape: Array, vectors: Array, grid: Array, strides: Array,
-    below: Array, sources: Array, targets: Array, can: Array, lost: Array, killed: Array,
-    p: Array, stay: int, keep: int,
-) -> None:  # fmt: skip
-    """Mark in ``marks`` (one flag a slot of the group, ``start``'s set) every slot a roll
-    without capture leads to from ``start`` or from a slot marked so: the order does not
-    matter here."""
-    attackers, defenders = shape[0], shape[1]
-    stack = np.empty(max(len(start), 1024), np.int64)
-    top = 0
-    for slot in start:
-        stack[top] = slot
-        top += 1
-    armies = np.empty(vectors.shape[1], np.int64)
-    before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
-    while top > 0:
-        top -= 1
-        slot = stack[top]
-        kept, rest = slot // (attackers * defenders), slot % (attackers * defenders)
-        rank, defending = rest // defenders, rest % defenders
-        armies[:] = vectors[rank]
-        prefixes(below, shape[2], armies, before[0], before[1])
-        for i in range(len(sources)):
-            s, t = sources[i], targets[i]
-            a, d = armies[s], grid[defending, t]
-            if not can[a, d]:
-                continue
-            for j in range(p.shape[2]):
-                if p[a, d, j] <= 0:
-                    continue
-                step = (kept, defending, s, lost[a, d, j], killed[a, d, j] * strides[t])
-                child, _ = roll_child(shape, below, armies, before, step, stay, keep)
-                if not marks[child]:
-                    marks[child] = True
-                    if top == len(stack):
-                        stack = np.concatenate((stack, np.empty(len(stack), np.int64)))
-                    stack[top] = child
-                    top += 1
+@_compiled
+def index_of(reached: Array, size: int) -> Array:
+    """Where each of a group's ``size`` slots is among those ``reached`` (sorted), in two
+    numbers for each 64 slots: the reached before them, and a bit a slot reached. A quarter
+    of a byte a slot, so a level's index stays in the processor's caches where four bytes a
+    slot would not; :func:`place` reads it."""
+    words = np.zeros(((size >> 6) + 1, 2), np.int64)
+    for slot in reached:
+        words[slot >> 6, 1] |= 1 << (slot & 63)
+    count = 0
+    for word in range(len(words)):
+        words[word, 0] = count
+        count += popcount(words[word, 1])
+    return words
 
 
-def solve_rolls(
-    values: Array, order: Array, reached: Array, where: Array, payoff: Array, chance: Array,
-    gain: Array, shape: Array, vectors: Array, grid: Array, strides: Array, below: Array,
+@_compiled
+def place(index: Array, slot: int) -> int:
+    """Where ``slot`` is among those reached, by its :func:`index_of` ``index``."""
+    word = slot >> 6
+    return int(index[word, 0] + popcount(index[word, 1] & ((1 << (slot & 63)) - 1)))
+
+
+@_compiled
+def marked(marks: Array, slot: int) -> bool:
+    """Whether ``slot`` is marked in ``marks``, a bit a slot in 64-bit words: the forward
+    pass's flags, an eighth of a byte a slot (Asia from Ukraine 20 v 1-2 has 3.7 billion
+    slots in its eighth level)."""
+    return bool(marks[slot >> 6] >> (slot & 63) & 1)
+
+
+@_compiled
+def mark(marks: Array, slot: int) -> None:
+    """Mark ``slot`` in ``marks``."""
+    marks[slot >> 6] |= 1 << (slot & 63)
+
+
+@_compiled
+def marked_slots(marks: Array) -> Array:
+    """The slots marked in ``marks``, in order."""
+    count = 0
+    for word in marks:
+        count += popcount(word)
+    found = np.empty(count, np.int64)
+    at = 0
+    for word in range(len(marks)):
+        bits = marks[word]
+        while bits:
+            low = bits & -bits
+            found[at] = (word << 6) + popcount(low - 1)
+            at += 1
+            bits ^= low
+    return found
+
+
+@_compiled
+def reach_group(
+    marks: Array, shape: Array, vectors: Array, grid: Array, strides: Array, below: Array,
     sources: Array, targets: Array, can: Array, lost: Array, killed: Array, p: Array,
-    stay: int, keep: int, counts: bool, tie: float,
+    stay: int, keep: int,
 ) -> None:  # fmt: skip
-    """Each reached slot's value, in ``order`` (fewest armies in play first): the best of
-    ending the turn (``payoff``) and each attack's rolls (those without capture by the
-    values found already, a capture by ``chance`` times ``gain``, by attack), as in
-    levels.py."""
+    """Mark in ``marks`` (the group's :func:`marked` flags, those arrived at set) every
+    slot a roll without capture leads to from one marked: each half swept downwards, so a
+    slot's marks are all in when it is met."""
+    attackers, defenders = shape[0], shape[1]
+    half = attackers * defenders
+    armies = np.empty(vectors.shape[1], np.int64)
+    before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
+    run, kept, rank = -defenders, 0, 0  # no run yet
+    for base in range(0, shape[3] * half, half):
+        slot = base + half - 1
+        while slot >= base:
+            if marks[slot >> 6] == 0:  # 64 slots unmarked: most of a group is never reached
+                slot = (slot >> 6 << 6) - 1
+                continue
+            if not marked(marks, slot):
+                slot -= 1
+                continue
+            if not run <= slot < run + defenders:  # the armies' prefixes, once a run
+                run = slot - slot % defenders
+                kept, rank = divmod(run // defenders, attackers)
+                armies[:] = vectors[rank]
+                prefixes(below, shape[2], armies, before[0], before[1])
+            defending = slot - run
+            for i in range(len(sources)):
+                s, t = sources[i], targets[i]
+                a, d = armies[s], grid[defending, t]
+                if not can[a, d]:
+                    continue
+                for j in range(p.shape[2]):
+                    if p[a, d, j] > 0:
+                        fall = killed[a, d, j] * strides[t]
+                        step = (rank, kept, defending, s, lost[a, d, j], fall)
+                        child = roll_child(shape, below, armies, before, step, stay, keep)
+                        mark(marks, child[0])
+            slot -= 1
+
+
+@_compiled
+def solve_group(
+    values: Array, reached: Array, index: Array, payoff: Array, captures: Array,
+    shape: Array, vectors: Array, grid: Array, strides: Array, below: Array, sources: Array,
+    targets: Array, can: Array, lost: Array, killed: Array, p: Array, stay: int, keep: int,
+    counts: bool, tie: float,
+) -> None:  # fmt: skip
+    """Each reached slot's value (``reached`` sorted, ``index`` their :func:`index_of`):
+    the best of ending the turn (``payoff``) and each attack's rolls (those without capture
+    by the values found already, a capture by ``captures``, by attack), as in
+    levels.py; upwards, the half that remembers first."""
     attackers, defenders = shape[0], shape[1]
     armies = np.empty(vectors.shape[1], np.int64)
     before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
-    for at in order:
+    split = np.searchsorted(reached, attackers * defenders)
+    run, kept, rank = -defenders, 0, 0  # no run yet
+    for step_at in range(len(reached)):
+        at = (split + step_at) % len(reached)
         slot = reached[at]
-        kept, rest = slot // (attackers * defenders), slot % (attackers * defenders)
-        rank, defending = rest // defenders, rest % defenders
-        armies[:] = vectors[rank]
-        prefixes(below, shape[2], armies, before[0], before[1])
+        if not run <= slot < run + defenders:  # the armies' prefixes, once a run
+            run = slot - slot % defenders
+            kept, rank = divmod(run // defenders, attackers)
+            armies[:] = vectors[rank]
+            prefixes(below, shape[2], armies, before[0], before[1])
+        defending = slot - run
         best = payoff[at]
         for i in range(len(sources)):
             s, t = sources[i], targets[i]
@@ -155,46 +239,64 @@ def solve_rolls(
             for j in range(p.shape[2]):
                 if p[a, d, j] <= 0:
                     continue
-                step = (kept, defending, s, lost[a, d, j], killed[a, d, j] * strides[t])
+                fall = killed[a, d, j] * strides[t]
+                step = (rank, kept, defending, s, lost[a, d, j], fall)
                 child, bonus = roll_child(shape, below, armies, before, step, stay, keep)
-                known = values[where[child]]
+                known = values[place(index, child)]
                 option += p[a, d, j] * (bonus + known if counts else known)
-            option += chance[i, at] * gain[i, at]
+            option += captures[i, at]
             if option > best + tie:
                 best = option
         values[at] = best
 
 
+@_compiled
 def land(
     slots: Array, shape: Array, vectors: Array, grid: Array, attack: Array, capture: Array,
     low: Array, stay: int, keep: int, counts: bool, freed: Array, placed: Array, facing: Array,
-    after: Array, after_below: Array, after_strides: Array, after_where: Array,
-    after_values: Array, chance: Array, gain: Array, marks: Array,
+    after: Array, after_below: Array, after_strides: Array, after_index: Array,
+    after_values: Array, captures: Array, marks: Array,
 ) -> None:  # fmt: skip
     """Every capture by one attack from ``slots`` and every number moved in, as levels.py's
-    landings: with ``marks`` empty, each slot's chance of the capture and best value after
-    it into ``chance`` and ``gain``; else the slots landed on marked in ``marks`` (the
-    group holding one more's flags).
+    landings: with ``marks`` empty, each slot's chance of the capture times the best value
+    after it into ``captures`` (by the group holding one more's values and
+    :func:`index_of`); else the slots landed on marked in ``marks`` (its :func:`marked`
+    flags).
 
     ``attack`` is (source's live column, target's front column, 1 if the source still
-    borders an enemy after, 1 if the target does). ``freed`` are the live columns no longer
-    live after. ``placed`` says, for each live territory after, its live column here, or
-    -1 for the source and -2 for the target; ``facing`` for each front territory after its
-    front column here, or minus one minus its armies (untouched). ``after`` is the group
-    after's (attackers, defenders, total)."""
+    borders an enemy after, 1 if the target does, the target's stride among the slots).
+    ``freed`` are the live columns no longer live after. ``placed`` says, for each live
+    territory after, its live column here, or -1 for the source and -2 for the target;
+    ``facing`` for each front territory after its front column here, or minus one minus its
+    armies (untouched). ``after`` is the group after's (attackers, defenders, total)."""
     attackers, defenders = shape[0], shape[1]
     s, t, source_free, target_free = attack[0], attack[1], attack[2] == 1, attack[3] == 1
     landed = np.empty(len(placed), np.int64)
+    # Slots that differ only in the target's defenders land on the same slots (all of them
+    # are killed): each run of one army vector keeps its captures' best, by the others.
+    seen = np.full(defenders, -1, np.int64)
+    known = np.empty(defenders)
+    # The live columns after before the first that a move changes: ranked once a slot.
+    fixed = 0
+    while fixed < len(placed) and placed[fixed] >= 0:
+        fixed += 1
+    run, kept, rank = -defenders, 0, 0  # no run yet
     for row in range(len(slots)):
-        kept, rest = slots[row] // (attackers * defenders), slots[row] % (attackers * defenders)
-        rank, defending = rest // defenders, rest % defenders
+        if not run <= slots[row] < run + defenders:
+            run = slots[row] - slots[row] % defenders
+            kept, rank = divmod(run // defenders, attackers)
+        defending = slots[row] - run
         a = vectors[rank, s]
         found = capture[a, grid[defending, t]]
-        if len(marks) == 0:
-            chance[row] = found
         moves = max(a - stay - low[a] + 1, 0) if found > 0 else 0
         if moves == 0:
             continue
+        sibling = defending - (grid[defending, t] - 1) * attack[4]
+        if seen[sibling] == run:
+            if len(marks) == 0:
+                captures[row] = found * known[sibling]
+            continue
+        seen[sibling] = run
         also, reward = kept == 1, 0
         for c in freed:
             armies = vectors[rank, c]
@@ -205,6 +307,13 @@ def land(
             column = facing[j]
             armies = grid[defending, column] if column >= 0 else -1 - column
             front += (armies - 1) * after_strides[j]
+        prefix, left_over = 0, after[2]
+        for j in range(len(placed)):
+            if placed[j] >= 0:
+                landed[j] = vectors[rank, placed[j]]
+            if j < fixed:
+                prefix += after_below[j, left_over, landed[j]]
+                left_over -= landed[j]
         best = -np.inf
         for m in range(moves):
             moved = a - stay - m
@@ -212,42 +321,21 @@ def land(
             drop = left > 0 and not (source_free and left > stay)
             dropped = not (target_free and moved > stay)
             kept_after = also or (drop and left >= keep) or (dropped and moved >= keep)
-            for j in range(len(placed)):
+            for j in range(fixed, len(placed)):
                 column = placed[j]
-                if column >= 0:
-                    landed[j] = vectors[rank, column]
-                else:
-                    landed[j] = (0 if drop else left) if column == -1 else (0 if dropped else moved)
-            ranked = rank_of(after_below, after[2], landed, 0, 0)
+                if column == -1:
+                    landed[j] = 0 if drop else left
+                elif column == -2:
+                    landed[j] = 0 if dropped else moved
+            ranked = rank_of(after_below, left_over, landed, fixed, prefix)
             child = ((1 if kept_after else 0) * after[0] + ranked) * after[1] + front
             if len(marks):
-                marks[child] = True
+                mark(marks, child)
                 continue
-            here = after_values[after_where[child]]
+            here = after_values[place(after_index, child)]
             if counts:
                 here += reward + (left if drop else 0) + (moved if dropped else 0)
             best = max(best, here)
         if len(marks) == 0:
-            gain[row] = best
-
-
-Kernels = tuple[Callable[..., None], Callable[..., None], Callable[..., None]]
-
-
-@cache
-def compiled() -> Kernels | None:
-    """:func:`reach_rolls`, :func:`solve_rolls` and :func:`land` compiled (cached on disk
-    by numba where it finds a writable place, else compiled again in each process), or
-    None where numba is not installed."""
-    try:
-        import numba  # 0.45 s: only a solve big enough to need it pays
-    except ImportError:
-        return None
-    try:
-        jit = numba.njit(cache=True)
-        jit(_rank)  # numba refuses here if it has nowhere to write its cache
-    except RuntimeError:
-        jit = numba.njit
-    global rank_of, prefixes, roll_child  # numba reads the loops' globals when it compiles
-    rank_of, prefixes, roll_child = jit(_rank), jit(_prefixes), jit(_roll_child)
-    return jit(reach_rolls), jit(solve_rolls), jit(land)
+            known[sibling] = best
+            captures[row] = found * best

@@ -18,7 +18,9 @@ arithmetic is the general induction's (:class:`~strategy.risk.turns.induction.In
 term by term, except that the best number moved in is the plain maximum (ties there are
 round-off), so the values agree to round-off. A group keeps its reached slots (sorted) and
 their values, 16 bytes a state; where each slot is among them is a dense array only while
-its level or the one below is solved.
+its level or the one below is solved (the compiled loops, :mod:`strategy.risk.turns.kernels`:
+a bit a slot and a count every 64 slots; they solve the groups of a level in threads at
+once).
 
 >>> from strategy.risk.turns.building import path_turn
 >>> values = solve_levels(path_turn(3, (1,)))
@@ -29,15 +31,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from functools import cached_property
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache, cached_property
 from itertools import pairwise
 from math import prod
+from types import ModuleType
+from typing import TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
-from strategy.risk.turns import kernels
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.ranks import Ints, Ranking
 from strategy.risk.turns.size import state_bound
@@ -45,23 +50,52 @@ from strategy.risk.turns.size import state_bound
 Floats = NDArray[np.float64]
 Bools = NDArray[np.bool_]
 Progress = Callable[[int, int], None]
+Found = TypeVar("Found")
 #: Float moves within this fraction of the largest payoff count as tied (as in solve.py).
 TIE_TOLERANCE = 1e-12
 #: Bytes a state reached costs for the whole solve (its slot's number and its value), bytes
 #: a slot costs while its group's level or the one below is solved (where it is among those
-#: reached), and the bytes of one chunk's rolls and landings at most.
+#: reached; the compiled path: slots a byte, a bit a slot of one level's forward pass flags,
+#: and 16 bytes for 64 slots of two levels' indexes), and the bytes of one chunk's rolls and
+#: landings at most.
 STATE_BYTES = 16
 POSITION_BYTES = 4
+MARKED_PER_BYTE = 8
+INDEXED_PER_BYTE = 4
 WORKING_BYTES = 256 * 2**20
 #: States of the bound the solver works through per second of one core: the states reached
 #: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
 #: Kamchatka, 860,000 on Asia from Ukraine, 3,100,000 on North America with two stacks).
 STATES_PER_SECOND = 400_000
-#: How many times that the compiled loops work through (bench_plan.py: 3.3-3.6 on North
-#: America from Kamchatka, 3.3-5.4 on Asia from Ukraine 16 v 1), where numba is installed.
-COMPILED_GAIN = 3
+#: How many times that the compiled loops work through in one thread (bench_plan.py: 5.8-6.6
+#: on North America from Kamchatka, 12 on Asia from Ukraine 16 v 1), where numba is installed.
+COMPILED_GAIN = 5
 #: Slots worked on at once.
 CHUNK = 1 << 15
+#: Turns that may reach fewer states are left to numpy: compiling (or loading the compiled
+#: code) costs more than it saves there.
+COMPILE_FROM = 200_000
+#: ``keep`` for the compiled loops where the objective remembers nothing: more armies than
+#: any turn has.
+NEVER = 2**62
+
+
+@cache
+def compiled_loops() -> ModuleType | None:
+    """The compiled loops (:mod:`strategy.risk.turns.kernels`), or None where numba, the
+    ``fast-plans`` extra, is not installed: only a solve big enough to use them imports it."""
+    try:
+        from strategy.risk.turns import kernels
+    except ModuleNotFoundError as error:
+        if error.name != "numba":
+            raise
+        return None
+    return kernels
+
+
+def cores() -> int:
+    """The processors this process may run on: the groups of a level are solved on them."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 class Group:
@@ -155,13 +189,18 @@ class _Rolls:
 
 
 def solve_levels(
-    turn: Turn, *, progress: Progress | None = None, compiled: bool | None = None
+    turn: Turn,
+    *,
+    progress: Progress | None = None,
+    compiled: bool | None = None,
+    threads: int | None = None,
 ) -> LevelValues:
     """Every slot's value (rewards banked before it left out), by group, as a mapping from
     the states. ``compiled`` walks the slots in loops compiled by numba
     (:mod:`strategy.risk.turns.kernels`, the same values to round-off); by default where
-    numba is installed and the turn may reach :data:`~strategy.risk.turns.kernels.COMPILE_FROM`
-    states, and never without numba.
+    numba is installed and the turn may reach :data:`COMPILE_FROM` states, and never
+    without numba. The compiled loops work on the groups of a level in ``threads`` threads
+    at once (by default one a processor: :func:`cores`), with the same values.
 
     >>> from strategy.risk.turns.building import path_turn
     >>> from strategy.risk.turns.solve import plan_turn
@@ -169,14 +208,16 @@ def solve_levels(
     >>> len(solve_levels(turn)) == plan_turn(turn, method="states").states  # the same states
     True
     """
-    loops = kernels.compiled() if compiled is not False else None
+    loops = compiled_loops() if compiled is not False else None
     if compiled is None and loops is not None:
-        loops = loops if state_bound(turn, fronts=False) >= kernels.COMPILE_FROM else None
+        loops = loops if state_bound(turn, fronts=False) >= COMPILE_FROM else None
     if compiled and loops is None:
         raise ImportError(
             "the compiled level solver needs numba: pip install 'strategy[fast-plans]'"
         )
-    return _Solver(turn, progress, loops).run()
+    workers = 1 if loops is None else threads or cores()
+    with ThreadPoolExecutor(workers) as pool:
+        return _Solver(turn, progress, loops, pool if workers > 1 else None).run()
 
 
 class _Solver:
@@ -184,9 +225,13 @@ class _Solver:
     values of the groups solved."""
 
     def __init__(
-        self, turn: Turn, progress: Progress | None, loops: kernels.Kernels | None
+        self,
+        turn: Turn,
+        progress: Progress | None,
+        loops: ModuleType | None,
+        pool: ThreadPoolExecutor | None,
     ) -> None:
-        self.turn, self.progress, self.loops = turn, progress, loops
+        self.turn, self.progress, self.loops, self.pool = turn, progress, loops, pool
         self.total = turn.initial_armies
         self.near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
         self.stay = turn.rules.stay_behind
@@ -204,29 +249,52 @@ class _Solver:
         self.values: dict[int, Floats] = {}
         self.reached: dict[int, Ints] = {}
         self.arrived: dict[int, list[Ints]] = {owned: [] for owned in self.groups}
-        # The compiled path's marks of the slots landed on, a flag a slot, by group.
-        self.marks: dict[int, Bools] = {}
+        # The compiled path's marks of the slots landed on, a bit a slot, by group.
+        self.marks: dict[int, Ints] = {}
         self.positions: dict[int, Ints] = {}
+        # The compiled path's indexes of the slots reached (kernels.index_of), by group.
+        self.indexes: dict[int, Ints] = {}
 
     def run(self) -> LevelValues:
         """Find the slots reached, fewest territories held first; then solve them, most
         territories held first, keeping each group's values (but the positions of its slots
         only while the level below is solved)."""
-        levels = sorted(self.groups, key=lambda o: o.bit_count())
+        sizes = sorted({owned.bit_count() for owned in self.groups})
+        levels = [[o for o in self.groups if o.bit_count() == n] for n in sizes]
         start, _ = self.turn.start()
         first = self.groups[start.owned]
-        self.arrived[start.owned].append(first.index(*_row(first, start)))
-        for owned in levels:
-            self.reached[owned] = self.reach(self.groups[owned])
+        slot = first.index(*_row(first, start))
+        if self.loops is None:
+            self.arrived[start.owned].append(slot)
+        else:
+            self.marks[start.owned] = _bits(first.size)
+            self.loops.mark(self.marks[start.owned], int(slot[0]))
+        for level in levels:
+            if self.loops is None:
+                self.reached.update((owned, self.reach(self.groups[owned])) for owned in level)
+            else:
+                self.reach_compiled(level)
         done, size = 0, sum(len(r) for r in self.reached.values())
-        for owned in reversed(levels):
-            for gone in [o for o in self.positions if o.bit_count() > owned.bit_count() + 1]:
-                del self.positions[gone]
-            self.values[owned] = self.solve(self.groups[owned])
-            done += len(self.reached[owned])
-            if self.progress is not None:
-                self.progress(done, size)
+        for level in reversed(levels):
+            above = level[0].bit_count() + 1
+            for kept in (self.positions, self.indexes):
+                for gone in [o for o in kept if o.bit_count() > above]:
+                    del kept[gone]
+            for owned, values in self.each(level, self.solve):
+                self.values[owned] = values
+                done += len(values)
+                if self.progress is not None:
+                    self.progress(done, size)
         return LevelValues(self.turn, self.groups, self.values, self.reached)
+
+    def each(
+        self, level: Iterable[int], work: Callable[[int], Found]
+    ) -> Iterator[tuple[int, Found]]:
+        """``work`` on each group of one level, the largest first, in the threads where
+        there are several (each group's work writes only its own arrays)."""
+        order = sorted(level, key=lambda owned: -self.groups[owned].size)
+        found = map(work, order) if self.pool is None else self.pool.map(work, order)
+        return zip(order, found, strict=True)
 
     def position(self, owned: int) -> Ints:
         """Where each slot of the group holding ``owned`` is among those reached (-1 if it
@@ -251,8 +319,6 @@ class _Solver:
         holding one territory more noted as arrived there."""
         attacks = self.attacks(group)
         arrived = self.arrived.pop(group.owned)
-        if self.loops is not None:
-            return self.reach_compiled(group, attacks, arrived)
         # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
         waiting: dict[int, list[Ints]] = {}
         if arrived:
@@ -277,39 +343,47 @@ class _Solver:
                     after[:] = [_distinct(np.concatenate(after), size)]
         return reached
 
-    def reach_compiled(
-        self, group: Group, attacks: list[tuple[int, int]], arrived: list[Ints]
-    ) -> Ints:
-        """:meth:`reach` by the compiled loops: flags instead of lists of slots."""
+    def reach_compiled(self, level: list[int]) -> None:
+        """:meth:`reach` by the compiled loops for a whole level: flags instead of lists of
+        slots, each group's rolls closed in one call, then the captures into each group of
+        the level above from all the groups leading to it."""
         assert self.loops is not None
-        reach_rolls, _, land = self.loops
-        marks = self.marks.pop(group.owned, None)
-        if marks is None:
-            marks = np.zeros(group.size, bool)
-        for slots in arrived:
-            marks[slots] = True
-        reach_rolls(marks, np.flatnonzero(marks), *self.tables(group, attacks), self.keeping)
-        reached = np.flatnonzero(marks)
-        del marks
-        nothing = np.zeros(0)
-        for s, t in attacks:
-            owned = group.owned | 1 << t
-            after = self.marks.get(owned)
-            if after is None:
-                after = self.marks[owned] = np.zeros(self.groups[owned].size, bool)
-            where = np.zeros(0, np.int32)
-            land(reached, *self.landing(group, s, t), where, nothing, nothing, nothing, after)
-        return reached
+        loops = self.loops
+
+        def close(owned: int) -> Ints:
+            marks = self.marks.pop(owned, None)
+            if marks is None:
+                return np.zeros(0, np.int64)
+            group = self.groups[owned]
+            loops.reach_group(marks, *self.tables(group, self.attacks(group)), self.keeping)
+            found: Ints = loops.marked_slots(marks)
+            return found
+
+        self.reached.update(self.each(level, close))
+        parents: dict[int, list[tuple[int, int, int]]] = {}
+        for owned in level:
+            for s, t in self.attacks(self.groups[owned]):
+                parents.setdefault(owned | 1 << t, []).append((owned, s, t))
+
+        def land(after: int) -> Ints:
+            marks = _bits(self.groups[after].size)
+            nothing, index = np.zeros(0), np.zeros((0, 2), np.int64)
+            for owned, s, t in parents[after]:
+                landing = self.landing(self.groups[owned], s, t)
+                loops.land(self.reached[owned], *landing, index, nothing, nothing, marks)
+            return marks
+
+        self.marks.update(self.each(parents, land))
 
     @property
     def keeping(self) -> int:
-        """``keep:K``'s K for the compiled loops (:data:`kernels.NEVER` for others)."""
-        return kernels.NEVER if self.keep is None else self.keep
+        """``keep:K``'s K for the compiled loops (:data:`NEVER` for others)."""
+        return NEVER if self.keep is None else self.keep
 
     def tables(self, group: Group, attacks: list[tuple[int, int]]) -> tuple[object, ...]:
         """The arrays the compiled loops over ``group``'s rolls read, in their order."""
         rolls = self.rolls
-        shape = np.array([group.attackers, group.defenders, self.total], np.int64)
+        shape = np.array([group.attackers, group.defenders, self.total, group.halves], np.int64)
         sources = np.array([group.live.index(s) for s, _ in attacks], np.int64)
         targets = np.array([group.front.index(t) for _, t in attacks], np.int64)
         ranking = group.ranking
@@ -321,7 +395,8 @@ class _Solver:
         after = group.owned | 1 << t
         nxt, enemies, near = self.groups[after], ~after, self.near
         free = [int(bool(near[s] & enemies)), int(bool(near[t] & enemies))]
-        attack = np.array([group.live.index(s), group.front.index(t), *free], np.int64)
+        column = group.front.index(t)
+        attack = np.array([group.live.index(s), column, *free, group.strides[column]], np.int64)
         freed = [
             j
             for j, i in enumerate(group.live)
@@ -441,9 +516,10 @@ class _Solver:
         keeping = kept | (armies >= self.keep).any(axis=1) | (self.keep <= 0)
         return np.asarray(held * keeping, np.float64)
 
-    def solve(self, group: Group) -> Floats:
-        """The values of ``group``'s slots reached, by slot (0 at the others)."""
-        attacks, reached = self.attacks(group), self.reached[group.owned]
+    def solve(self, owned: int) -> Floats:
+        """The values of the slots reached of the group holding ``owned``, in order."""
+        group = self.groups[owned]
+        attacks, reached = self.attacks(group), self.reached[owned]
         if self.loops is not None:
             return self.solve_compiled(group, attacks, reached)
         chance = np.zeros((len(reached), len(attacks)))
@@ -481,22 +557,18 @@ class _Solver:
     def solve_compiled(self, group: Group, attacks: list[tuple[int, int]], reached: Ints) -> Floats:
         """:meth:`solve` by the compiled loops."""
         assert self.loops is not None
-        _, solve_rolls, land = self.loops
-        chance = np.zeros((len(attacks), len(reached)))
-        gain = np.zeros((len(attacks), len(reached)))
-        nothing = np.zeros(0, bool)
+        captures = np.zeros((len(attacks), len(reached)))
+        nothing = np.zeros(0, np.int64)
         for i, (s, t) in enumerate(attacks):
             after = group.owned | 1 << t
-            found = (self.position(after), self.values[after], chance[i], gain[i], nothing)
-            land(reached, *self.landing(group, s, t), *found)
-        values = np.zeros(len(reached))
-        order = np.argsort(group.play(reached), kind="stable")
-        where, payoff = self.position(group.owned), self.payoff(group, reached)
-        (shape, vectors, grid, strides, below, sources, targets,
-         can, lost, killed, p, stay) = self.tables(group, attacks)  # fmt: skip
-        solve_rolls(values, order, reached, where, payoff, chance, gain, shape, vectors, grid,
-                    strides, below, sources, targets, can, lost, killed, p, stay, self.keeping,
-                    self.counts, self.tie)  # fmt: skip
+            found = (self.indexes[after], self.values[after], captures[i], nothing)
+            self.loops.land(reached, *self.landing(group, s, t), *found)
+        values, index = np.zeros(len(reached)), self.loops.index_of(reached, group.size)
+        payoff = self.payoff(group, reached)
+        self.loops.solve_group(values, reached, index, payoff, captures,
+                               *self.tables(group, attacks), self.keeping, self.counts,
+                               self.tie)  # fmt: skip
+        self.indexes[group.owned] = index  # for the level below
         return values
 
 
@@ -509,6 +581,11 @@ def _distinct(slots: Ints, size: int) -> Ints:
     scratch[slots] = places
     kept: Ints = slots[scratch[slots] == places]
     return kept
+
+
+def _bits(size: int) -> Ints:
+    """No flag set among ``size``, a bit each (:func:`strategy.risk.turns.kernels.marked`)."""
+    return np.zeros((size >> 6) + 1, np.int64)
 
 
 def _chunks(slots: Ints) -> Iterator[Ints]:
@@ -584,8 +661,9 @@ UNSIZED = 10**10
 def level_cost(turn: Turn) -> tuple[int, int, float]:
     """Before any work: the states the level solver may reach (the bound of
     :func:`strategy.risk.turns.size.state_bound` without fronts), its peak memory at that
-    bound (each state kept, two levels' slot positions, one chunk's work) and its time
-    (shorter where the compiled loops will run).
+    bound (each state kept, two levels' slot positions or, where the compiled loops will
+    run, the larger of one level's flags and two levels' indexes, one chunk's work) and its
+    time (shorter where the compiled loops will run).
 
     >>> from strategy.risk.turns.building import path_turn
     >>> bound, memory, seconds = level_cost(path_turn(4, (1, 1)))
@@ -603,8 +681,9 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
     for owned in _held(turn):
         sizes[owned.bit_count()] += Group(turn, owned, near, total).size
     pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
-    memory = bound * STATE_BYTES + pairs * POSITION_BYTES + WORKING_BYTES
-    fast = bound >= kernels.COMPILE_FROM and kernels.compiled() is not None
+    fast = bound >= COMPILE_FROM and compiled_loops() is not None
+    slots = max(max(sizes) // MARKED_PER_BYTE, pairs // INDEXED_PER_BYTE) if fast else 0
+    memory = bound * STATE_BYTES + (slots or pairs * POSITION_BYTES) + WORKING_BYTES
     return bound, memory, bound / STATES_PER_SECOND / (COMPILED_GAIN if fast else 1)
 
 

@@ -31,14 +31,7 @@ class Ranking:
     def __init__(self, parts: int, total: int) -> None:
         self.parts, self.total = parts, total
         self.count = comb(total + parts, parts)
-        # below[i, R, a]: the vectors whose part i is under a, given the parts before i leave R.
-        below = np.zeros((max(parts, 1), total + 1, total + 2), np.int64)
-        for i in range(parts):
-            rest = parts - 1 - i
-            for left in range(total + 1):
-                sizes = [comb(left - a + rest, rest) for a in range(left + 1)]
-                below[i, left, 1 : left + 2] = np.cumsum(sizes)
-        self.below = below
+        self.below = _below(parts, total)
 
     def rank(self, armies: NDArray[np.integer]) -> Ints:
         """The number of each row of ``armies`` (one column per territory)."""
@@ -58,6 +51,19 @@ class Ranking:
     def sums(self) -> Ints:
         """The armies of every vector, in the order of their numbers."""
         return _sums(self.parts, self.total)
+
+
+@cache
+def _below(parts: int, total: int) -> Ints:
+    """``below[i, R, a]``: the vectors whose part i is under a, given the parts before i
+    leave R (made once for each shape: Asia's 1,346 groups share a few dozen)."""
+    below = np.zeros((max(parts, 1), total + 1, total + 2), np.int64)
+    for i in range(parts):
+        rest = parts - 1 - i
+        for left in range(total + 1):
+            sizes = [comb(left - a + rest, rest) for a in range(left + 1)]
+            below[i, left, 1 : left + 2] = np.cumsum(sizes)
+    return below
 
 
 @cache
