@@ -6,7 +6,8 @@ Each request runs once in this process after a small request of the same capabil
 loaded what it imports, so the time measured is the work's (``time.process_time``, which a
 busy machine disturbs less than the wall clock). The positions are those the other
 benchmarks time: ``bench_api.py``, ``bench_optimal.py`` (its ``--quick`` sizes),
-``bench_editions.py``, ``bench_simulate.py``, ``bench_plan.py`` and ``placements.py``.
+``bench_editions.py``, ``bench_simulate.py``, ``bench_plan.py`` (its North America in
+floats, where the compiled loops run when numba is installed) and ``placements.py``.
 
 Run: ``python benchmarks/bench_estimate.py`` (a minute or two; ``--quick`` skips the
 positions over 5 s).
@@ -26,6 +27,12 @@ from strategy.risk.requests.plans import Fortify, Plan
 from strategy.risk.requests.trials import Commit, Simulate
 
 SOUTH_AMERICA = "Venezuela=2,Brazil=3,Peru=1,Argentina=2"
+AFRICA_THREES = "North Africa=3,Egypt=3,East Africa=3,Congo=3,South Africa=3,Madagascar=3"
+#: bench_plan.py's North America position.
+NORTH_AMERICA = (
+    "Alaska=2, Northwest Territory=2, Greenland=1, Alberta=2, Ontario=3, Quebec=1, "
+    "Western United States=2, Eastern United States=2, Central America=2"
+)
 POSITIONS: list[tuple[str, str, Any]] = [
     ("odds 10 v 6 exact", "odds", Odds(attackers=10, defenders=6)),
     ("odds 1000 v 1000 exact", "odds", Odds(attackers=1000, defenders=1000)),
@@ -90,6 +97,18 @@ POSITIONS: list[tuple[str, str, Any]] = [
             defenders=SOUTH_AMERICA,
             target="South America",
             reinforce=5,
+        ),
+    ),
+    (
+        "plan Africa from Brazil 20 v 3 each, float",
+        "plan",
+        Plan(attackers="Brazil=20", defenders=AFRICA_THREES, target="Africa", exact=False),
+    ),
+    (
+        "plan North America from Kamchatka 20, float",
+        "plan",
+        Plan(
+            attackers="Kamchatka=20", defenders=NORTH_AMERICA, target="North America", exact=False
         ),
     ),
     (

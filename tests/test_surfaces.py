@@ -156,6 +156,8 @@ def test_each_group_of_battle_keywords_is_a_group_of_request_fields(
 
 #: The exported functions that take a group of keywords as ``**terms: Unpack[...]``.
 def _takes_terms(function: Any) -> bool:
+    if not inspect.isfunction(getattr(function, "__wrapped__", function)):
+        return False  # a class or a table among the exports
     written = inspect.signature(getattr(function, "__wrapped__", function)).parameters
     return any(p.kind is inspect.Parameter.VAR_KEYWORD for p in written.values())
 

@@ -90,7 +90,7 @@ def battle_cost(attackers: int, defenders: int, battle: Battle, exact: bool, wha
             states, memory = attackers + defenders, 64 * (attackers + defenders + 8)
         if not battle.plain:
             seconds += BALANCE_ARMY * (attackers + defenders)
-        return Cost(f"{what} would visit", states, max(seconds, FLOOR / 2), memory)
+        return Cost(f"{what} would visit", states, seconds + FLOOR, memory)
     return optimal_cost(attackers, defenders, battle, exact, what)
 
 

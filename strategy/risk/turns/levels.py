@@ -70,6 +70,11 @@ STATES_PER_SECOND = 400_000
 #: How many times that the compiled loops work through in one thread (bench_plan.py: 5.8-6.6
 #: on North America from Kamchatka, 12 on Asia from Ukraine 16 v 1), where numba is installed.
 COMPILED_GAIN = 5
+#: Seconds a process spends loading the compiled loops from numba's cache before their first
+#: solve (0.4-1.2 s measured; the web server's workers pay it once), counted in every
+#: compiled estimate: a plan of Africa from Brazil 20 against 3 each was estimated at 0.2 s
+#: without it and took 1.4 s.
+COMPILED_LOAD = 0.8
 #: Slots worked on at once.
 CHUNK = 1 << 15
 #: Turns that may reach fewer states are left to numpy: compiling (or loading the compiled
@@ -684,7 +689,9 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
     fast = bound >= COMPILE_FROM and compiled_loops() is not None
     slots = max(max(sizes) // MARKED_PER_BYTE, pairs // INDEXED_PER_BYTE) if fast else 0
     memory = bound * STATE_BYTES + (slots or pairs * POSITION_BYTES) + WORKING_BYTES
-    return bound, memory, bound / STATES_PER_SECOND / (COMPILED_GAIN if fast else 1)
+    if fast:
+        return bound, memory, bound / STATES_PER_SECOND / COMPILED_GAIN + COMPILED_LOAD
+    return bound, memory, bound / STATES_PER_SECOND
 
 
 def _held(turn: Turn) -> set[int]:
