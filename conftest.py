@@ -26,6 +26,15 @@ IMPORTS = {"strategy/risk/turns/kernels.py": "numba"}
 collect_ignore = [path for path, name in IMPORTS.items() if importlib.util.find_spec(name) is None]
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (addopts) spreads the whole suite over every core; a run of the files
+    named on the command line stays in one process, where starting workers, each
+    collecting again, would cost more than it saves. ``-n N`` overrides either."""
+    if config.args_source is pytest.Config.ArgsSource.ARGS:
+        return 0
+    return None  # pytest-xdist's own count: the cores this process may use
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.path)).relative_to(item.config.rootpath).as_posix()

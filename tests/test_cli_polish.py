@@ -168,7 +168,7 @@ def test_at_least_and_at_most_sum_the_final_states(
     assert Fraction(obj["at_least"]["probability_exact"]) == at_least
     assert Fraction(obj["at_most"]["probability_exact"]) == at_most
     assert obj["at_most"]["probability"] == pytest.approx(float(at_most), rel=1e-15)
-    _, text, _ = run(capsys, *argv, "--at-most", str(k))
+    _, text, _ = run(capsys, *argv, "--at-most", str(k), "--exact")
     assert f"P(capture with >= {k} left)" in text and f"= {at_least.numerator}/" in text
     _, floats, _ = run(capsys, *argv, "--float", "--json")
     assert "probability_exact" not in json.loads(floats)["at_least"]

@@ -50,7 +50,7 @@ def test_float_tables_refuse_digits_floats_do_not_hold(capsys: pytest.CaptureFix
 
 def test_odds_lines_round_the_exact_value(capsys: pytest.CaptureFixture[str]) -> None:
     # 2 v 1 is one roll of one die each: P(capture) = 15/36 = 0.416666...7 to six places.
-    status, out, _ = run(capsys, "risk", "odds", "2", "1")
+    status, out, _ = run(capsys, "risk", "odds", "2", "1", "--exact")
     assert status == 0 and "0.416667  = 5/12" in out
 
 

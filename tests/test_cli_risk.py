@@ -30,10 +30,23 @@ def test_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert isinstance(obj[key], float)
 
 
-def test_odds_text(capsys: pytest.CaptureFixture[str]) -> None:
+def test_odds_text_prints_fractions_only_with_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 31: the text shows decimals; --exact adds the fractions, JSON always has them.
     status, out, _ = run(capsys, "risk", "odds", "2", "1")
     assert status == 0
-    assert "P(attacker captures)" in out and "5/12" in out  # 15/36, seed 003
+    assert "P(attacker captures)          0.416667\n" in out  # 15/36, seed 003
+    assert "/" not in out.split("\n", 2)[2] and "exact" not in out
+    status, out, _ = run(capsys, "risk", "odds", "2", "1", "--exact")
+    assert status == 0
+    assert "P(attacker captures)          0.416667  = 5/12" in out
+    assert "probability  exact" in out
+    _, out, _ = run(capsys, "risk", "odds", "2", "1", "--json")
+    assert json.loads(out)["win_probability_exact"] == "5/12"
+    _, out, _ = run(capsys, "risk", "odds", "5", "5", "--choice", "sees-roll")
+    assert "value" in out and "/" not in out.split("\n", 3)[3]
+    _, exact, _ = run(capsys, "risk", "odds", "5", "5", "--choice", "sees-roll", "--exact")
+    value = next(line for line in exact.splitlines() if line.startswith("value")).split()
+    assert value[2] == "=" and f"{float(Fraction(value[3])):.6f}" == value[1]
 
 
 def test_table_json_exact(capsys: pytest.CaptureFixture[str]) -> None:

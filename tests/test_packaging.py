@@ -51,6 +51,10 @@ def test_every_extra_installs_what_the_code_asks_of_it() -> None:
     assert "strategy[all,docs,gambit]" in extras["test"]  # CI checks Gambit's agreement
     assert {"mkdocs", "mkdocs-material", "mkdocstrings-python"} <= distributions(extras["docs"])
     assert {"pytest", "hypothesis", "nbclient", "ipykernel"} <= distributions(extras["test"])
+    # addopts runs the suite with -n auto: without pytest-xdist, `pytest` stops at the option.
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    assert "-n auto" in tool["pytest"]["ini_options"]["addopts"]
+    assert "pytest-xdist" in distributions(extras["test"])
 
 
 def test_licence_is_an_spdx_string_with_its_file() -> None:

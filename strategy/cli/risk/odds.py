@@ -1,4 +1,5 @@
-"""``strategy risk odds A D``: one battle's odds, exact and decimal.
+"""``strategy risk odds A D``: one battle's odds, computed exactly and printed as decimals;
+``--exact`` prints the fractions beside them (JSON always carries them).
 
 Given ``--choice``, ``--objective`` or ``--no-stop`` it reports the battle under optimal
 play instead: its value and both sides' first choices.
@@ -73,6 +74,13 @@ def tails(args: argparse.Namespace, odds: BattleOdds) -> list[tuple[str, Value]]
     return found
 
 
+def shows_fractions(args: argparse.Namespace, odds: BattleOdds) -> bool:
+    """Whether text prints the exact fractions: only when asked with ``--exact``, since a
+    battle of a dozen armies already has fractions of 37 digits; the decimals are rounded
+    from the exact values either way."""
+    return bool(odds.exact and args.exact)
+
+
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds."""
     from strategy.risk.kernels.push import DEFAULT_TOLERANCE
@@ -100,8 +108,9 @@ def run(args: argparse.Namespace) -> int:
         f"rules: {odds.rules.describe()}",
         "",
     ]
+    fractions = shows_fractions(args, odds)
     for label, value in rows:
-        exact = f"  = {fraction_text(value)}" if odds.exact else ""
+        exact = f"  = {fraction_text(value)}" if fractions else ""
         lines.append(f"{label:<26}{decimal(value):>12}{exact}")
     if not odds.exact and not blitz.balanced:
         lines.append(dropped_line(odds.dropped_mass, DEFAULT_TOLERANCE))
@@ -114,10 +123,10 @@ def run(args: argparse.Namespace) -> int:
             f"final states: {len(odds.final_states)} in all; the {len(shown)} most likely, "
             f"together {held}, are shown (--json lists up to {JSON_STATES})",
         ]
-    lines += ["", "final states        probability" + ("  exact" if odds.exact else "")]
+    lines += ["", "final states        probability" + ("  exact" if fractions else "")]
     for a, d, p in shown:
         outcome = "captured" if d == 0 else "held"
-        exact = f"  {fraction_text(p)}" if odds.exact else ""
+        exact = f"  {fraction_text(p)}" if fractions else ""
         lines.append(f"  A={a:<4} D={d:<4} {outcome:<8}{decimal(p):>10}{exact}")
     write_text(args, "\n".join(lines))
     return 0
@@ -131,7 +140,7 @@ def show_play(args: argparse.Namespace, odds: BattleOdds) -> int:
 
     battle = odds.battle
     cell = describe_cell(odds.play, battle.rules, battle.choice, odds.attackers, odds.defenders)
-    exact = f"  = {fraction_text(odds.value)}" if odds.exact else ""
+    exact = f"  = {fraction_text(odds.value)}" if shows_fractions(args, odds) else ""
     lines = [
         *play_header(args, battle, f"choice {battle.choice}: {battle.choice.summary}"),
         f"{'value':<26}{decimal(odds.value):>12}{exact}",

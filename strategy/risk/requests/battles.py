@@ -69,9 +69,10 @@ class Odds(PlayTerms, RuleTerms, BlitzDice, StopUntil, RetreatAt):
     attackers: int = param(**ATTACKERS)
     defenders: int = param(**DEFENDERS)
     exact: bool | None = param(
-        None, help="exact fractions as well as decimals (the default; --float: floats only, "
-        "faster for huge battles; Balanced Blitz: balance the exact true-random distribution, "
-        "by default only up to 1000 armies)", **FLOAT,
+        None, help="print the exact fractions beside the decimals (odds are exact by default "
+        "and --json always has the fractions, as *_exact; --float: floats only, faster for "
+        "huge battles; Balanced Blitz: balance the exact true-random distribution, by default "
+        "only up to 1000 armies)", **FLOAT,
     )  # fmt: skip
     at_least: int | None = param(None, help=f"also {AT_LEAST}", **_AT_LEAST)
     at_most: int | None = param(None, help=f"also {AT_MOST}", **_AT_MOST)
