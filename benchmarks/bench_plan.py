@@ -16,8 +16,9 @@ the engine's generic backward induction (strategy.engine.solve) on the same turn
 in a process of its own (so its peak memory is its own): the state bound, memory and time
 estimated before any work, then the states met, seconds and peak resident memory; a turn
 whose estimate is over this machine's memory is refused and gets its bounds instead
-(:mod:`strategy.risk.turns.bounds`), and those in :data:`BEYOND` are then solved by the
-level solver itself all the same; states per second, bytes per state (peak resident
+(:mod:`strategy.risk.turns.bounds`). The planner runs with no time limit, so a turn whose
+bound is too large is admitted by the states its forward pass reaches (Asia from Ukraine
+20 v 1-2: 268 million of 1.75 billion); states per second, bytes per state (peak resident
 memory over the states) and the compiled solver in one thread against two are printed
 too. The general induction is not run on these (its North America alone took 216 s and
 2.5 GiB at the bound; above a few hundred thousand states it is skipped). Run from the
@@ -57,7 +58,7 @@ from strategy.risk.turns.bounds import plan_bounds
 from strategy.risk.turns.exact import ExactValues
 from strategy.risk.turns.game import TurnGame
 from strategy.risk.turns.induction import EveryMove, Induction
-from strategy.risk.turns.levels import COMPILE_FROM, LevelValues, compiled_loops, solve_levels
+from strategy.risk.turns.levels import COMPILE_FROM, compiled_loops, solve_levels
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.size import state_bound
 from strategy.risk.turns.solve import plan_cost
@@ -79,10 +80,9 @@ POSITIONS = {
 }
 #: Big positions whose level solve is timed on the numpy path too (where numba is installed).
 COMPARE = ("North America",)
-#: Refused by the planner at its bound, but solved by the level solver itself all the same
-#: (it reaches far fewer states than the bound: 268 million of 1.75 billion), for its time
-#: and peak memory: 6-10 minutes and 7.1-7.2 GiB on the shared machine.
-BEYOND = ("Asia, 1-2 defenders",)
+#: Solved again in one thread and in two only below this many states (not Asia 1-2's
+#: 268 million: minutes each).
+THREADS_UPTO = 50_000_000
 #: Where the engine's generic solver is timed too (it visits several times the states).
 ENGINE = ("Australia", "South America")
 #: North America and Asia: one stack from next door against 1 to 3 defenders, and two
@@ -219,14 +219,11 @@ def big(name: str) -> dict[str, object]:
         found.update(refused=str(refused), bounds=bounds.to_json())
     found["wall"] = time.perf_counter() - wall
     found["cpu"] = time.process_time() - cpu
-    if name in BEYOND:
-        (found["beyond_wall"], found["beyond_cpu"]), values = timed_once(turn)
-        found.update(beyond_states=len(values), beyond_value=values[turn.start()[0]])
     found["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     found["compiled"] = compiled_loops() is not None and bound >= COMPILE_FROM
     if name in COMPARE and found["compiled"] and "states" in found:
         found["numpy_cpu"] = timed(partial(solve_levels, turn, compiled=False), 1)[1]
-    if found["compiled"] and "states" in found:
+    if found["compiled"] and found.get("states", THREADS_UPTO) < THREADS_UPTO:
         found["threads"] = threads_timed(turn, 1)
     return found
 
@@ -254,14 +251,6 @@ def exact_parts(turn: Turn, general: float, repeats: int) -> None:
             f"  exact plan guided by the compiled level solver: {fast:.3f} s processor, "
             f"{general / fast:.1f}x faster than the general induction"
         )
-
-
-def timed_once(turn: Turn) -> tuple[tuple[float, float], LevelValues]:
-    """The level solver's values of ``turn`` (past the planner's limits), with its wall and
-    processor seconds."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    values = solve_levels(turn)
-    return (time.perf_counter() - wall, time.process_time() - cpu), values
 
 
 def threads_timed(turn: Turn, repeats: int) -> dict[int, tuple[float, float]]:
@@ -303,14 +292,6 @@ def report_big() -> None:
             b = {k: v for k, v in found["bounds"].items() if k != "exact"}
             low, high, gap = (float(Fraction(b[k])) for k in ("lower", "upper", "gap"))
             print(f"  refused: {found['refused']}")
-            if "beyond_states" in found:
-                print(
-                    f"  the level solver itself: P = {found['beyond_value']:.9f}, "
-                    f"{found['beyond_states']:,} states in {found['beyond_wall']:.0f} s wall "
-                    f"({found['beyond_cpu']:.0f} s processor), peak memory "
-                    f"{human_bytes(found['peak'])} = "
-                    f"{found['peak'] / found['beyond_states']:,.1f} bytes a state"
-                )
             print(
                 f"  bounds (exact, {found['cpu']:.1f} s processor): {low:.6f} "
                 f"({b['lower_plan']}) <= P <= {high:.6f} (one pool of armies), gap {gap:.6f}"

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategy.engine import Budget, TooLarge, use_budget
+from strategy.risk.turns.building import path_turn
 from strategy.risk.turns.fortification import fortify_turn
 from strategy.risk.turns.levels import LevelValues, level_cost, solve_levels
 from strategy.risk.turns.model import Turn
@@ -95,3 +96,25 @@ def test_memory_and_time_are_checked_before_any_work() -> None:
         plan_turn(africa, exact=False)
     with use_budget(Budget(memory=memory / 2)), pytest.raises(TooLarge, match="states"):
         plan_turn(africa, exact=False)
+
+
+def test_reach_first_solves_a_turn_its_bound_refuses() -> None:
+    # 71 states by the bound, 55 reached: refused by the bound, solved by the reach.
+    turn = path_turn(10, (3, 2, 2))
+    reached = plan_turn(turn, method="states").states
+    assert reached < state_bound(turn, fronts=False)
+    with pytest.raises(TooLarge):
+        plan_turn(turn, exact=True, max_states=reached)
+    plan = plan_turn(turn, exact=False, max_states=reached)
+    assert plan.value == pytest.approx(float(plan_turn(turn, method="states").value), abs=1e-12)
+
+
+def test_reach_first_refuses_after_the_pass_with_the_figures() -> None:
+    turn = path_turn(10, (3, 2, 2))
+    reached = plan_turn(turn, method="states").states
+    with pytest.raises(
+        TooLarge, match=f"reached {reached} states, more than .* \\({reached - 1}\\)"
+    ):
+        plan_turn(turn, exact=False, max_states=reached - 1)
+    with use_budget(Budget(memory=10**6)), pytest.raises(TooLarge, match="pass finding"):
+        plan_turn(turn, exact=False, max_states=reached)

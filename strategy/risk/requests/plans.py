@@ -221,7 +221,7 @@ def estimate_plan(request: Plan) -> Cost:
     from strategy.risk.planning import placed_bound
     from strategy.risk.turns.reinforcement import PLAN_SHARE, reinforce_cost
     from strategy.risk.turns.rollouts import SECONDS_PER_TRIAL
-    from strategy.risk.turns.solve import check_size, exact_by_default, plan_cost
+    from strategy.risk.turns.solve import check_size, exact_by_default, plan_cost, reach_first
 
     turn = plan_position(request).turn
     on = request.reinforce_on
@@ -232,11 +232,17 @@ def estimate_plan(request: Plan) -> Cost:
     else:
         _, bytes_, seconds = plan_cost(turn, exact=exact)
         memory, seconds = int(bytes_), seconds * PLAN_SHARE
+    what = "a plan of this turn may visit"
     with use_budget(Budget(seconds=0)):  # only the states: the time is the caller's to judge
-        check_size(turn, exact=exact, max_states=request.max_states)
+        if exact or request.reinforce:
+            check_size(turn, exact=exact, max_states=request.max_states)
+        elif reach_first(turn, max_states=request.max_states) is not None:
+            # Admitted by the states its first pass reaches: the bound's cost stays the most
+            # it may take, so a server admits only what it could finish at the bound.
+            what = "a plan of this turn finds which states it reaches first, then may visit up to"
     if request.simulate:
         seconds += request.simulate * SECONDS_PER_TRIAL
-    return Cost("a plan of this turn may visit", bound, seconds, int(memory))
+    return Cost(what, bound, seconds, int(memory))
 
 
 def estimate_fortify(request: Fortify) -> Cost:

@@ -199,9 +199,13 @@ def solve_levels(
     progress: Progress | None = None,
     compiled: bool | None = None,
     threads: int | None = None,
+    admit: Callable[[int], None] | None = None,
 ) -> LevelValues:
     """Every slot's value (rewards banked before it left out), by group, as a mapping from
-    the states. ``compiled`` walks the slots in loops compiled by numba
+    the states. ``admit``, if given, is told the states reached once the forward pass has
+    marked them, before any is solved, and may raise (``TooLarge``) to stop there: the
+    reached count is often a small part of the bound (:func:`reach_cost`,
+    :func:`reached_cost`). ``compiled`` walks the slots in loops compiled by numba
     (:mod:`strategy.risk.turns.kernels`, the same values to round-off); by default where
     numba is installed and the turn may reach :data:`COMPILE_FROM` states, and never
     without numba. The compiled loops work on the groups of a level in ``threads`` threads
@@ -222,7 +226,7 @@ def solve_levels(
         )
     workers = 1 if loops is None else threads or cores()
     with ThreadPoolExecutor(workers) as pool:
-        return _Solver(turn, progress, loops, pool if workers > 1 else None).run()
+        return _Solver(turn, progress, loops, pool if workers > 1 else None).run(admit)
 
 
 class _Solver:
@@ -260,10 +264,10 @@ class _Solver:
         # The compiled path's indexes of the slots reached (kernels.index_of), by group.
         self.indexes: dict[int, Ints] = {}
 
-    def run(self) -> LevelValues:
-        """Find the slots reached, fewest territories held first; then solve them, most
-        territories held first, keeping each group's values (but the positions of its slots
-        only while the level below is solved)."""
+    def run(self, admit: Callable[[int], None] | None = None) -> LevelValues:
+        """Find the slots reached, fewest territories held first; tell ``admit`` how many;
+        then solve them, most territories held first, keeping each group's values (but the
+        positions of its slots only while the level below is solved)."""
         sizes = sorted({owned.bit_count() for owned in self.groups})
         levels = [[o for o in self.groups if o.bit_count() == n] for n in sizes]
         start, _ = self.turn.start()
@@ -280,6 +284,8 @@ class _Solver:
             else:
                 self.reach_compiled(level)
         done, size = 0, sum(len(r) for r in self.reached.values())
+        if admit is not None:
+            admit(size)
         for level in reversed(levels):
             above = level[0].bit_count() + 1
             for kept in (self.positions, self.indexes):
@@ -659,6 +665,11 @@ class LevelValues(Mapping[TurnState, float]):
         return sum(len(r) for r in self.reached.values())
 
 
+#: States of the bound the forward pass alone goes through a second (a rough figure: it
+#: rolls and lands each slot reached once, with no values; Asia from Ukraine 20 v 1-2
+#: reaches 268 million of 1.75 billion).
+REACH_STATES_PER_SECOND = 20_000_000
+
 #: Past this many states (160 GB at 16 bytes each) a turn's cost is not sized group by group.
 UNSIZED = 10**10
 
@@ -675,11 +686,45 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
     >>> bound, memory - WORKING_BYTES  # 9 states; slots: 5 on the origin, 5 taken, 1
     (9, 184)
     """
+    bound, slots, fast = _layout(turn)
+    return bound, *_cost(bound, slots, fast)
+
+
+def reach_cost(turn: Turn) -> tuple[int, float]:
+    """Before any work: the memory and time of the forward pass alone, which marks the
+    slots reached (:func:`solve_levels` with ``admit``): the slots' marks or positions and
+    one chunk's work, and a pass over the bound much faster than solving it.
+
+    >>> from strategy.risk.turns.building import path_turn
+    >>> memory, seconds = reach_cost(path_turn(4, (1, 1)))
+    >>> memory - WORKING_BYTES, memory < level_cost(path_turn(4, (1, 1)))[1]
+    (40, True)
+    """
+    bound, slots, _ = _layout(turn)
+    return slots + WORKING_BYTES, bound / REACH_STATES_PER_SECOND
+
+
+def reached_cost(turn: Turn, reached: int) -> tuple[int, float]:
+    """The memory and time of solving ``turn`` once its forward pass reached ``reached``
+    states: :func:`level_cost` at that count rather than at the bound.
+
+    >>> from strategy.risk.turns.building import path_turn
+    >>> reached_cost(path_turn(4, (1, 1)), 9) == level_cost(path_turn(4, (1, 1)))[1:]
+    True
+    """
+    _, slots, fast = _layout(turn)
+    return _cost(reached, slots, fast)
+
+
+def _layout(turn: Turn) -> tuple[int, int, bool]:
+    """The state bound, the bytes of the slots' marks or positions (the larger of one
+    level's flags and two levels' indexes where the compiled loops run, else two levels'
+    positions), and whether the compiled loops run."""
     bound = state_bound(turn, fronts=False)
     if bound > UNSIZED:
         # The groups' rankings would themselves be too large to build: the states alone
         # already put the turn past any machine's memory.
-        return bound, bound * STATE_BYTES + WORKING_BYTES, bound / STATES_PER_SECOND
+        return bound, 0, False
     total = turn.initial_armies
     near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
     sizes = [0] * (turn.size + 1)
@@ -687,11 +732,17 @@ def level_cost(turn: Turn) -> tuple[int, int, float]:
         sizes[owned.bit_count()] += Group(turn, owned, near, total).size
     pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
     fast = bound >= COMPILE_FROM and compiled_loops() is not None
-    slots = max(max(sizes) // MARKED_PER_BYTE, pairs // INDEXED_PER_BYTE) if fast else 0
-    memory = bound * STATE_BYTES + (slots or pairs * POSITION_BYTES) + WORKING_BYTES
     if fast:
-        return bound, memory, bound / STATES_PER_SECOND / COMPILED_GAIN + COMPILED_LOAD
-    return bound, memory, bound / STATES_PER_SECOND
+        return bound, max(max(sizes) // MARKED_PER_BYTE, pairs // INDEXED_PER_BYTE), True
+    return bound, pairs * POSITION_BYTES, False
+
+
+def _cost(states: int, slots: int, fast: bool) -> tuple[int, float]:
+    """Memory and seconds of solving ``states`` states with ``slots`` bytes of marks."""
+    memory = states * STATE_BYTES + slots + WORKING_BYTES
+    if fast:
+        return memory, states / STATES_PER_SECOND / COMPILED_GAIN + COMPILED_LOAD
+    return memory, states / STATES_PER_SECOND
 
 
 def _held(turn: Turn) -> set[int]:

@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from strategy.engine.numbers import Value as Value  # re-exported: the results speak of it
-from strategy.engine.resources import TooLarge, require
+from strategy.engine.resources import TooLarge, human_bytes, human_seconds, require
 from strategy.engine.walk import post_order
 from strategy.risk.turns.exact import ExactValues
 from strategy.risk.turns.induction import (
@@ -39,7 +39,7 @@ from strategy.risk.turns.induction import (
     Restriction,
 )
 from strategy.risk.turns.levels import _held as held_sets
-from strategy.risk.turns.levels import level_cost, solve_levels
+from strategy.risk.turns.levels import level_cost, reach_cost, reached_cost, solve_levels
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.size import state_bound
 
@@ -132,6 +132,56 @@ def check_size(
     return bound
 
 
+def reach_first(turn: Turn, *, max_states: int | None = None) -> Callable[[int], None] | None:
+    """How a float plan is admitted: ``None`` when its bound fits (:func:`check_size`);
+    else, when the level solver's forward pass alone fits the budget, a check of the
+    states that pass reaches (``admit`` of :func:`strategy.risk.turns.levels.solve_levels`),
+    which raises ``TooLarge`` with the figures when solving them would not fit what is left;
+    else ``TooLarge`` at once, naming what the pass alone needs.
+
+    >>> from strategy.risk.turns.building import path_turn
+    >>> reach_first(path_turn(3, (1,))) is None
+    True
+    >>> check = reach_first(path_turn(4, (1, 1)), max_states=5)
+    >>> check(9)
+    Traceback (most recent call last):
+    ...
+    strategy.engine.resources.TooLarge: this turn reached 9 states, more than a float plan \
+takes (5); give fewer armies or a smaller region
+    """
+    try:
+        check_size(turn, exact=False, max_states=max_states)
+        return None
+    except TooLarge as refused:
+        memory, seconds = reach_cost(turn)
+        bound = state_bound(turn, fronts=False)
+        try:
+            require(
+                f"the pass finding which of up to {bound:,} states are reached",
+                memory=memory,
+                seconds=seconds,
+            )
+        except TooLarge as short:
+            raise TooLarge(
+                f"{refused}; even the pass finding which states are reached would take "
+                f"about {human_seconds(seconds)} and {human_bytes(memory)}",
+                short.resource,
+            ) from None
+    limit = max_states or FLOAT_LIMIT
+
+    def admit(reached: int) -> None:
+        if reached > limit:
+            raise TooLarge(
+                f"this turn reached {reached:,} states, more than a float plan takes "
+                f"({limit:,}); give fewer armies or a smaller region",
+                option="--max-states N",
+            )
+        memory, seconds = reached_cost(turn, reached)
+        require(f"solving the {reached:,} states reached", memory=memory, seconds=seconds)
+
+    return admit
+
+
 def plan_cost(turn: Turn, *, exact: bool, method: Method = "compact") -> tuple[int, float, float]:
     """Before any work: the state bound, and the most memory (bytes) and time (seconds)
     solving may take at that bound (the states met are often far fewer).
@@ -168,17 +218,23 @@ def plan_turn(
     ``states`` (the general induction, every state and choice kept as objects, which
     restricted plans always use). Both give the same values.
 
-    Unrestricted turns are refused up front (:func:`check_size`) when too large; restricted
+    Unrestricted turns are refused up front (:func:`check_size`) when too large, but float
+    ones by the level solver whose bound is too large are admitted if its forward pass
+    alone fits and then judged by the states it reached (:func:`reach_first`); restricted
     ones visit few states and are stopped only if they pass the limit.
     """
     limit = max_states or (EXACT_LIMIT if exact else FLOAT_LIMIT)
-    total = limit
-    if restriction is None:
+    total, admit = limit, None
+    if restriction is None and method == "compact" and not exact:
+        # The forward pass often reaches a small part of the bound: when the bound does
+        # not fit, the reached count decides, if the pass alone fits.
+        admit = reach_first(turn, max_states=max_states)
+    elif restriction is None:
         total = check_size(turn, exact=exact, max_states=max_states, method=method)
     start, bank = turn.start()
     induction = Induction(turn, restriction or EveryMove(), exact, turn.key(start))
     if restriction is None and method == "compact":
-        levels = solve_levels(turn, progress=progress)
+        levels = solve_levels(turn, progress=progress, admit=admit)
         if not exact:
             return TurnPlan(turn, start, bank, levels, Policy(induction, levels), exact)
         with _collector_paused():
