@@ -665,10 +665,10 @@ class LevelValues(Mapping[TurnState, float]):
         return sum(len(r) for r in self.reached.values())
 
 
-#: States of the bound the forward pass alone goes through a second (a rough figure: it
-#: rolls and lands each slot reached once, with no values; Asia from Ukraine 20 v 1-2
-#: reaches 268 million of 1.75 billion).
-REACH_STATES_PER_SECOND = 20_000_000
+#: States of the bound the forward pass alone goes through a second (compiled, two
+#: threads: Asia from Ukraine 20 v 1-2 reaches 268 million of 1.75 billion in about 220 s
+#: wall at load 2).
+REACH_STATES_PER_SECOND = 8_000_000
 
 #: Past this many states (160 GB at 16 bytes each) a turn's cost is not sized group by group.
 UNSIZED = 10**10
