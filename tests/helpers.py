@@ -92,6 +92,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
+def only_group(monkeypatch: pytest.MonkeyPatch, group: str) -> None:
+    """Narrow the command to one command group (a module), whatever other groups exist,
+    for tests about that group alone."""
+    monkeypatch.setattr(strategy.cli.main, "GROUPS", (group,))
+
+
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
     """Run one command line with ``--json``; it must succeed; return what it printed, parsed."""
     status, out, err = run(capsys, *argv, "--json")
