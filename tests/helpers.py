@@ -22,8 +22,10 @@ import pytest
 
 import strategy.cli.main
 from strategy.engine import Game, NodeKind
-from strategy.risk import BattleGame, BattleState
+from strategy.risk import CHOICE_RULES, BattleGame, BattleState, Choice
 
+#: Every choice rule, by name.
+CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)
 #: Objectives a player optimises, with a goal and stakes each way.
 OBJECTIVES = ("capture", "signed", "keep:3", "balance:0", "balance:2", "balance:5")
 
