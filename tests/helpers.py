@@ -22,8 +22,10 @@ import pytest
 
 import strategy.cli.main
 from strategy.engine import Game, NodeKind
-from strategy.risk import BattleGame, BattleState
+from strategy.risk import CHOICE_RULES, BattleGame, BattleState, Choice
 
+#: Every choice rule, by name.
+CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)
 #: Objectives a player optimises, with a goal and stakes each way.
 OBJECTIVES = ("capture", "signed", "keep:3", "balance:0", "balance:2", "balance:5")
 
@@ -90,6 +92,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         status = int(exit_.code or 0)
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def only_group(monkeypatch: pytest.MonkeyPatch, group: str) -> None:
+    """Narrow the command to one command group (a module), whatever other groups exist,
+    for tests about that group alone."""
+    monkeypatch.setattr(strategy.cli.main, "GROUPS", (group,))
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:

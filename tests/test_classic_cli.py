@@ -13,13 +13,12 @@ from typing import Any
 import pytest
 
 import strategy.cli.main as cli_main
-from tests.helpers import run, run_json
+from tests.helpers import only_group, run, run_json
 
 
 @pytest.fixture(autouse=True)
 def games_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    # These tests are about this command group alone, whatever other groups exist.
-    monkeypatch.setattr(cli_main, "GROUPS", ("strategy.cli.games",))
+    only_group(monkeypatch, "strategy.cli.games")
 
 
 def test_nim(capsys: pytest.CaptureFixture[str]) -> None:

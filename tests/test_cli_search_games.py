@@ -10,13 +10,12 @@ from fractions import Fraction
 
 import pytest
 
-import strategy.cli.main as cli_main
-from tests.helpers import run, run_json
+from tests.helpers import only_group, run, run_json
 
 
 @pytest.fixture(autouse=True)
 def search_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_main, "GROUPS", ("strategy.cli.search_games",))
+    only_group(monkeypatch, "strategy.cli.search_games")
 
 
 def test_mcts_tictactoe_repeats_with_its_seed(capsys: pytest.CaptureFixture[str]) -> None:

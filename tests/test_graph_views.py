@@ -15,16 +15,15 @@ import pytest
 
 from strategy.present.graph import ACTION_SEPARATOR, exact_text, state_graph
 from strategy.present.graph_views import battle_view
-from strategy.risk import CHOICE_RULES, Battle, BattleGame, Choice, Objective
+from strategy.risk import Battle, BattleGame, Choice, Objective
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import roll_distribution
 from strategy.risk.optimal import optimal_table
 from strategy.risk.play.matrices import strategy_matrix
-from tests.helpers import reachable, run_example
+from tests.helpers import CHOICES, reachable, run_example
 
 ROOT = Path(__file__).resolve().parent.parent
 SIGNED = Objective.parse("signed")
-CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)
 
 
 @pytest.mark.parametrize("choice", CHOICES)

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from strategy import solve
 from strategy.engine import NodeKind, Result
 from strategy.risk import (
-    CHOICE_RULES,
     STOP,
     Battle,
     BattleGame,
@@ -29,9 +28,8 @@ from strategy.risk.classic import battle_table
 from strategy.risk.dice import roll_outcomes
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.testing import objectives, risk_rules
-from tests.helpers import OBJECTIVES, EveryStart
+from tests.helpers import CHOICES, OBJECTIVES, EveryStart
 
-CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)
 SIZE = 12
 
 

@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 from strategy import solve
 from strategy.engine import FLOAT_TIE_TOLERANCE, NodeKind, Result, TooLarge
 from strategy.risk import (
-    CHOICE_RULES,
     Battle,
     BattleGame,
     BattleState,
@@ -42,9 +41,8 @@ from strategy.risk.kernels.optimal_float import PlayRows
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.plays import CellPlay, Response, Value
 from strategy.testing import objectives, risk_rules
-from tests.helpers import OBJECTIVES, EveryStart
+from tests.helpers import CHOICES, OBJECTIVES, EveryStart
 
-CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)
 SOLVER_SIZE = 30
 FLOAT_SIZE = 100
 #: The one game swept at FLOAT_SIZE; the others at SWEEP_SIZE.

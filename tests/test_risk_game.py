@@ -18,14 +18,13 @@ from hypothesis import strategies as st
 
 from strategy import solve
 from strategy.engine import NodeKind, check_game
-from strategy.risk import CHOICE_RULES, BattleGame, BattleState, Objective, Rules
+from strategy.risk import BattleGame, BattleState, Objective, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import attacker_tops, rules_roll, seen_roll_losses
 from strategy.risk.optimal import optimal_odds
 from strategy.testing import objectives, risk_rules
-from tests.helpers import reachable
+from tests.helpers import CHOICES, reachable
 
-CHOICES = tuple(CHOICE_RULES)
 OPTIMISED = st.sampled_from(
     [Objective("capture"), Objective("signed"), Objective("keep", 2), Objective("balance", 1)]
 )

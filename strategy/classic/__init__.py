@@ -22,27 +22,25 @@ True
 
 from __future__ import annotations
 
-from strategy._lazy import lazy_exports
+from strategy._lazy import exports_by_module, lazy_names
 
-#: The exported names of each module, separated by spaces.
-_BY_MODULE = {
-    "nim": "NimAnalysis NimMove analyse_nim nim_moves",
-    "octal": "OctalAnalysis OctalGame Periodicity analyse_heap_game analyse_octal find_periodicity",
-    "subtraction": "SubtractionGame bash_winning_take",
-    "grundys_game": "GrundysGame HeapValues analyse_grundys_game",
-    "tictactoe": "LINES Board TicTacToe",
-    "connect4": "Connect4 Connect4Solution solve_connect4",
-    "stones": "RowGame RowSolution RowState row_moves solve_row",
-    "dice_game": "DiceAnalysis DiceState RollOrStop analyse_dice",
-    "pig": "PigGame PigSolution PigState solve_pig",
-}
-#: Each exported name and the module it lives in.
-EXPORTS = {
-    name: f"{__name__}.{module}" for module, names in _BY_MODULE.items() for name in names.split()
-}
+#: Each exported name and the module it lives in, by module.
+EXPORTS = exports_by_module(
+    __name__,
+    {
+        "nim": "NimAnalysis NimMove analyse_nim nim_moves",
+        "octal": "OctalAnalysis OctalGame Periodicity analyse_heap_game analyse_octal"
+        " find_periodicity",
+        "subtraction": "SubtractionGame bash_winning_take",
+        "grundys_game": "GrundysGame HeapValues analyse_grundys_game",
+        "tictactoe": "LINES Board TicTacToe",
+        "connect4": "Connect4 Connect4Solution solve_connect4",
+        "stones": "RowGame RowSolution RowState row_moves solve_row",
+        "dice_game": "DiceAnalysis DiceState RollOrStop analyse_dice",
+        "pig": "PigGame PigSolution PigState solve_pig",
+    },
+)
 
 __all__ = sorted(EXPORTS)
 
-__getattr__, __dir__ = lazy_exports(
-    __name__, {name: (module, name) for name, module in EXPORTS.items()}
-)
+__getattr__, __dir__ = lazy_names(__name__, EXPORTS)

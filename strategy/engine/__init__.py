@@ -15,34 +15,31 @@ True
 
 from __future__ import annotations
 
-from strategy._lazy import lazy_exports
+from strategy._lazy import exports_by_module, lazy_names
 
-#: The exported names of each module, separated by spaces.
-_BY_MODULE = {
-    "game": "Game GameError NodeKind check_chance_outcomes",
-    "solve": "FLOAT_TIE_TOLERANCE Result",
-    "search": "DeepeningResult MoveOrdering SearchResult alphabeta iterative_deepening",
-    "value_iteration": "CyclicResult solve_exactly",
-    "mcts": "MctsResult",
-    "matrix_game": "MatrixSolution solve_matrix_game",
-    "impartial": "Grundy ImpartialGame SumMove mex nim_sum sum_grundy sum_winning_moves",
-    "heap_grundy": "HeapRules grundy_values",
-    "rare_values": "rare_grundy_values",
-    "conformance": "ConformanceReport check_game",
-    "outcomes": "terminal_distribution",
-    "registry": "Parameter RegisteredGame discover load_game register_game registered"
-    " unregister_game",
-    "errors": "InputError",
-    "resources": "Budget OutOfTime TooLarge use_budget",
-    "extras": "MissingExtra",
-}
-#: Each exported name and the module it lives in.
-EXPORTS = {
-    name: f"{__name__}.{module}" for module, names in _BY_MODULE.items() for name in names.split()
-}
+#: Each exported name and the module it lives in, by module.
+EXPORTS = exports_by_module(
+    __name__,
+    {
+        "game": "Game GameError NodeKind check_chance_outcomes",
+        "solve": "FLOAT_TIE_TOLERANCE Result",
+        "search": "DeepeningResult MoveOrdering SearchResult alphabeta iterative_deepening",
+        "value_iteration": "CyclicResult solve_exactly",
+        "mcts": "MctsResult",
+        "matrix_game": "MatrixSolution solve_matrix_game",
+        "impartial": "Grundy ImpartialGame SumMove mex nim_sum sum_grundy sum_winning_moves",
+        "heap_grundy": "HeapRules grundy_values",
+        "rare_values": "rare_grundy_values",
+        "conformance": "ConformanceReport check_game",
+        "outcomes": "terminal_distribution",
+        "registry": "Parameter RegisteredGame discover load_game register_game registered"
+        " unregister_game",
+        "errors": "InputError",
+        "resources": "Budget OutOfTime TooLarge use_budget",
+        "extras": "MissingExtra",
+    },
+)
 
 __all__ = sorted(EXPORTS)
 
-__getattr__, __dir__ = lazy_exports(
-    __name__, {name: (module, name) for name, module in EXPORTS.items()}
-)
+__getattr__, __dir__ = lazy_names(__name__, EXPORTS)

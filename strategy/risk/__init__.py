@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from strategy._lazy import lazy_exports
+from strategy._lazy import lazy_names
 
 #: Each everyday name and the module it lives in.
 EXPORTS = {
@@ -62,6 +62,4 @@ EXPORTS = {
 
 __all__ = sorted(EXPORTS)
 
-__getattr__, __dir__ = lazy_exports(
-    __name__, {name: (module, name) for name, module in EXPORTS.items()}
-)
+__getattr__, __dir__ = lazy_names(__name__, EXPORTS)

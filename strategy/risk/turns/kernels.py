@@ -98,6 +98,22 @@ def roll_child(
 
 
 @_compiled
+def enter_run(
+    slot: int, shape: Array, vectors: Array, below: Array, armies: Array,
+    before: tuple[Array, Array],
+) -> tuple[int, int, int]:  # fmt: skip
+    """The run of a group's slots (one per front's number) ``slot`` lies in: its first slot,
+    kept and rank; ``armies`` filled with the rank's armies and ``before`` with their
+    :func:`prefixes`."""
+    attackers, defenders = shape[0], shape[1]
+    run = slot - slot % defenders
+    kept, rank = divmod(run // defenders, attackers)
+    armies[:] = vectors[rank]
+    prefixes(below, shape[2], armies, before[0], before[1])
+    return run, kept, rank
+
+
+@_compiled
 def popcount(word: int) -> int:
     """The bits set in a 64-bit word (in int64: the masks keep the shifts' sign bits out)."""
     word = word - ((word >> 1) & 0x5555555555555555)
@@ -185,10 +201,7 @@ def reach_group(
                 slot -= 1
                 continue
             if not run <= slot < run + defenders:  # the armies' prefixes, once a run
-                run = slot - slot % defenders
-                kept, rank = divmod(run // defenders, attackers)
-                armies[:] = vectors[rank]
-                prefixes(below, shape[2], armies, before[0], before[1])
+                run, kept, rank = enter_run(slot, shape, vectors, below, armies, before)
             defending = slot - run
             for i in range(len(sources)):
                 s, t = sources[i], targets[i]
@@ -224,10 +237,7 @@ def solve_group(
         at = (split + step_at) % len(reached)
         slot = reached[at]
         if not run <= slot < run + defenders:  # the armies' prefixes, once a run
-            run = slot - slot % defenders
-            kept, rank = divmod(run // defenders, attackers)
-            armies[:] = vectors[rank]
-            prefixes(below, shape[2], armies, before[0], before[1])
+            run, kept, rank = enter_run(slot, shape, vectors, below, armies, before)
         defending = slot - run
         best = payoff[at]
         for i in range(len(sources)):
