@@ -219,7 +219,8 @@ def test_the_engine_agrees_and_probability_is_conserved(turn: Turn) -> None:
     plan = plan_turn(turn)
     game = TurnGame(turn)
     assert solve(game).value == plan.value
-    assert plan.states <= state_bound(turn)
+    # The level solver does not split fronts: its states are bounded without them.
+    assert plan.states <= state_bound(turn, fronts=False)
     assert sum(play_forward(plan).ends.values()) == 1
     floats = plan_turn(turn, exact=False)
     # Round-off, and float ties (within 1e-12 of the largest payoff) taken either way.

@@ -118,3 +118,15 @@ def test_reach_first_refuses_after_the_pass_with_the_figures() -> None:
         plan_turn(turn, exact=False, max_states=reached - 1)
     with use_budget(Budget(memory=10**6)), pytest.raises(TooLarge, match="pass finding"):
         plan_turn(turn, exact=False, max_states=reached)
+
+
+def test_a_pass_past_the_sized_bound_counts_every_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past UNSIZED the groups are not sized; the pass must not then look nearly free (Asia
+    # from Ukraine 15 and Indonesia 10 was admitted on 256 MiB and filled 24 GB).
+    import strategy.risk.turns.levels as levels
+
+    turn = path_turn(10, (3, 2, 2))
+    bound = state_bound(turn, fronts=False)
+    monkeypatch.setattr(levels, "UNSIZED", bound - 1)
+    memory, _ = levels.reach_cost(turn)
+    assert memory >= bound * levels.STATE_BYTES

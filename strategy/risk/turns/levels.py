@@ -202,8 +202,8 @@ def solve_levels(
     admit: Callable[[int], None] | None = None,
 ) -> LevelValues:
     """Every slot's value (rewards banked before it left out), by group, as a mapping from
-    the states. ``admit``, if given, is told the states reached once the forward pass has
-    marked them, before any is solved, and may raise (``TooLarge``) to stop there: the
+    the states. ``admit``, if given, is told the states reached so far after each level of
+    the forward pass, before any is solved, and may raise (``TooLarge``) to stop there: the
     reached count is often a small part of the bound (:func:`reach_cost`,
     :func:`reached_cost`). ``compiled`` walks the slots in loops compiled by numba
     (:mod:`strategy.risk.turns.kernels`, the same values to round-off); by default where
@@ -265,7 +265,7 @@ class _Solver:
         self.indexes: dict[int, Ints] = {}
 
     def run(self, admit: Callable[[int], None] | None = None) -> LevelValues:
-        """Find the slots reached, fewest territories held first; tell ``admit`` how many;
+        """Find the slots reached, fewest territories held first, telling ``admit`` how many;
         then solve them, most territories held first, keeping each group's values (but the
         positions of its slots only while the level below is solved)."""
         sizes = sorted({owned.bit_count() for owned in self.groups})
@@ -278,14 +278,19 @@ class _Solver:
         else:
             self.marks[start.owned] = _bits(first.size)
             self.loops.mark(self.marks[start.owned], int(slot[0]))
+        size = 0
         for level in levels:
             if self.loops is None:
                 self.reached.update((owned, self.reach(self.groups[owned])) for owned in level)
             else:
                 self.reach_compiled(level)
-        done, size = 0, sum(len(r) for r in self.reached.values())
-        if admit is not None:
-            admit(size)
+            size += sum(len(self.reached[owned]) for owned in level)
+            if admit is not None:
+                # Level by level, not once at the end: a pass reaching billions of states
+                # would otherwise fill the machine's memory before it is told (Asia from
+                # Ukraine 15 and Indonesia 10 was killed at 24 GB).
+                admit(size)
+        done = 0
         for level in reversed(levels):
             above = level[0].bit_count() + 1
             for kept in (self.positions, self.indexes):
@@ -701,6 +706,11 @@ def reach_cost(turn: Turn) -> tuple[int, float]:
     (40, True)
     """
     bound, slots, _ = _layout(turn)
+    if bound > UNSIZED:
+        # Not sized group by group, and a level's slots outnumber the states: counted as the
+        # states themselves, such a pass is never run (Asia from Ukraine 15 and Indonesia 10,
+        # 21.5 billion states at the bound, filled 24 GB in its pass).
+        slots = bound * STATE_BYTES
     return slots + WORKING_BYTES, bound / REACH_STATES_PER_SECOND
 
 
