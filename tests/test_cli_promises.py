@@ -283,10 +283,10 @@ def test_a_bug_is_an_internal_error_not_bad_input(
 ) -> None:
     from strategy.cli.risk import odds
 
-    def broken(args: argparse.Namespace) -> int:
+    def broken(args: argparse.Namespace, found: object) -> str:
         raise ValueError("math domain error")  # what a bug deep inside would raise
 
-    monkeypatch.setattr(odds, "run", broken)  # main builds its parser afresh each call
+    monkeypatch.setattr(odds, "text", broken)  # main builds its parser afresh each call
     status, _, err = run(capsys, "risk", "odds", "3", "2")
     assert status == 70 and len(err.splitlines()) == 1
     assert err.startswith("strategy: internal error (ValueError: math domain error)")

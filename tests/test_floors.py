@@ -17,13 +17,14 @@ Inside ``strategy.risk`` the floors the code keeps, low to high (:data:`RISK_FLO
 
     terms (rules, editions, objectives, choices, resolution, battle, outcomes, plays), dice
       <  kernels (kernels/, variants/grid.py)
-      <  results (results.py, tables.py, leaves.py, play/cells.py: the answers and their JSON)
+      <  results (results.py, tables.py, play/cells.py: the answers; leaves.py, texts.py: the
+         leaves of their JSON and text)
       <  fights (classic, optimal, limits, paths, fewest, commitment, sampling, variants/, play/,
          game, played: the algorithms that build results from kernels)
       <  questions (api.py, the one dispatch; capabilities.py, montecarlo.py), turns/
 
 Results sit below the code that computes them: a result never imports an algorithm, so
-each family can own its JSON without a hub. ``turns/`` needs only terms, dice and the
+each family can own its JSON and text without a hub. ``turns/`` needs only terms, dice and the
 simulator, and the questions never import it (the package names it by string); the
 requests that declare each capability belong above both.
 """
@@ -86,7 +87,7 @@ RISK_FLOORS = {
         0,
     ),
     **dict.fromkeys(("kernels", "variants.grid"), 1),
-    **dict.fromkeys(("results", "tables", "leaves", "play.cells"), 2),
+    **dict.fromkeys(("results", "tables", "leaves", "texts", "play.cells"), 2),
     **dict.fromkeys(
         (
             "classic",

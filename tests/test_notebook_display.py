@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from strategy import risk, solve
 from strategy.classic import analyse_nim, solve_pig
 from strategy.engine import MissingExtra
+from strategy.engine.shades import shade_rgb
 from strategy.present.grids import Scale
 from strategy.present.notebook import show, table_html
-from strategy.present.render import shade_rgb
 from strategy.risk import BattleGame
 from strategy.risk.optimal import optimal_odds
 from strategy.risk.paths import chain_odds

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.present.render import Grid, abbreviate, compact, every, paint, to_terminal, use_colour
+from strategy.engine.shades import paint
+from strategy.present.render import Grid, abbreviate, compact, every, to_terminal, use_colour
 
 
 class FakeTerminal(io.StringIO):

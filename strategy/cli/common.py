@@ -9,13 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from strategy.cli.options import Option, add_options
 from strategy.engine.errors import InputError, cut, cut_quotations, echo
 from strategy.engine.fields import MAX_INTEGER_TEXT
-from strategy.engine.numbers import decimal_text
 
 # A command printing to the terminal needs neither paths nor JSON: they load when asked.
 if TYPE_CHECKING:
@@ -168,18 +166,6 @@ def output_file(text: str) -> Path:
     if not folder.is_dir():
         raise argparse.ArgumentTypeError(f"{echo(text)}: there is no folder {echo(str(folder))}")
     return path
-
-
-def decimal(value: Fraction | float, digits: int = 6) -> str:
-    """``value`` with ``digits`` decimals: rounded exactly from a fraction (every digit shown
-    is the true one), as usual from a float.
-
-    >>> decimal(Fraction(5, 12)), decimal(0.5, 2)
-    ('0.416667', '0.50')
-    """
-    if isinstance(value, float):
-        return f"{value:.{digits}f}"
-    return decimal_text(value, digits)
 
 
 def add_output_options(

@@ -22,14 +22,13 @@ from strategy.cli.common import (
     add_output_options,
     add_parser,
     cannot_write,
-    decimal,
     output_file,
     write_json,
     write_text,
 )
 from strategy.cli.options import Option, add_options, nonnegative_int, positive_int, whole_number
 from strategy.engine.matrix_game import METHODS, SIMPLEX_SIDE
-from strategy.engine.numbers import fraction_text
+from strategy.engine.numbers import decimal, fraction_text
 
 if TYPE_CHECKING:
     from pathlib import Path

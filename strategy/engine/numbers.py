@@ -28,6 +28,7 @@ Value: TypeAlias = Fraction | float
 
 __all__ = [
     "MAX_EXPONENT",
+    "decimal",
     "decimal_text",
     "fraction_text",
     "int_text",
@@ -121,6 +122,18 @@ def decimal_text(value: Fraction | int, digits: int, *, signed: bool = False) ->
     text = int_text(abs(scaled)).rjust(digits + 1, "0")
     whole, decimals = text[: len(text) - digits], text[len(text) - digits :]
     return f"{sign}{whole}.{decimals}" if digits else f"{sign}{whole}"
+
+
+def decimal(value: Fraction | float, digits: int = 6) -> str:
+    """``value`` with ``digits`` decimals: rounded exactly from a fraction (every digit shown
+    is the true one), as usual from a float.
+
+    >>> decimal(Fraction(5, 12)), decimal(0.5, 2)
+    ('0.416667', '0.50')
+    """
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return decimal_text(value, digits)
 
 
 def parse_fraction(text: str, what: str = "number", *, longest: int = MAX_NUMBER_TEXT) -> Fraction:

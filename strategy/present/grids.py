@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from strategy.present.render import Grid, format_number, html_table, shade_rgb
+from strategy.engine.shades import shade_rgb
+from strategy.present.render import Grid, format_number, html_table
 from strategy.risk.battle import Battle
 from strategy.risk.objectives import Objective
 from strategy.risk.tables import BattleTable

@@ -1,8 +1,7 @@
 """Render a labelled grid of numbers as text, CSV, LaTeX or HTML.
 
 Cells may carry a *shade*, a probability in [0, 1] that colours them the way
-seed 000's table does: green where the attacker is likely to win, red where
-the defender is, white near even odds.
+seed 000's table does (:mod:`strategy.engine.shades`).
 
 >>> grid = Grid("P(capture)", "A", "D", (1, 2), (1, 2), (("0.0", "0.0"), ("0.417", "0.106")))
 >>> print(to_text(grid))
@@ -10,8 +9,6 @@ P(capture)
 A\\D      1      2
   1    0.0    0.0
   2  0.417  0.106
->>> shade_rgb(0.5), shade_rgb(1.0), shade_rgb(0.0)
-((255, 255, 255), (0, 255, 0), (255, 0, 0))
 """
 
 from __future__ import annotations
@@ -24,6 +21,8 @@ import sys
 import textwrap
 from dataclasses import dataclass, replace
 from typing import TextIO
+
+from strategy.engine.shades import paint, shade_rgb
 
 Label = int | str
 
@@ -42,12 +41,6 @@ class Grid:
     caption: str = ""
 
 
-def shade_rgb(probability: float) -> tuple[int, int, int]:
-    """Seed 000's colour: whiteness falls off as ``(2 |p - 1/2|) ** 1.5``."""
-    whiteness = int(255 * (1 - (2 * abs(probability - 0.5)) ** 1.5))
-    return (whiteness, 255, whiteness) if probability > 0.5 else (255, whiteness, whiteness)
-
-
 def use_colour(stream: TextIO = sys.stdout, choice: str = "auto") -> bool:
     """Colour a terminal, never a pipe or file; ``NO_COLOR`` (no-color.org) turns it off.
 
@@ -57,18 +50,6 @@ def use_colour(stream: TextIO = sys.stdout, choice: str = "auto") -> bool:
     if choice != "auto":
         return choice == "always"
     return stream.isatty() and not os.environ.get("NO_COLOR")
-
-
-def paint(text: str, probability: float, colour: bool) -> str:
-    """``text`` on seed 000's shade of ``probability`` when ``colour`` is on.
-
-    >>> paint("0.5", 0.5, False), paint("1", 1.0, True)
-    ('0.5', '\\x1b[30;48;2;0;255;0m1\\x1b[0m')
-    """
-    if not colour:
-        return text
-    r, g, b = shade_rgb(probability)
-    return f"\x1b[30;48;2;{r};{g};{b}m{text}\x1b[0m"
 
 
 def to_text(grid: Grid, *, colour: bool = False) -> str:

@@ -18,8 +18,8 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from strategy.engine.shades import shade_rgb
 from strategy.present.grids import KEY_STYLE, Scale, coloured_grid, play_text
-from strategy.present.render import shade_rgb
 from strategy.risk.outcomes import FinalStates, cumulative
 from strategy.risk.play.matrices import StrategyMatrix
 from strategy.risk.results import BattleOdds, Value

@@ -1,7 +1,7 @@
 """The questions beyond one battle's odds, one library call each: the armies left
 (:func:`left`), an attack chain (:func:`chain`), the fewest troops for a target
 (:func:`need`), the troops to commit (:func:`commit`); each result has ``to_json()``
-(what the CLI's ``--json`` prints).
+and ``text()`` (what the CLI prints, with ``--json`` and without).
 
 Each takes the battle as :func:`~strategy.risk.api.odds` does: a
 :class:`~strategy.risk.battle.Battle` or plain keywords (``edition="rgd"``,
@@ -23,7 +23,8 @@ from strategy.engine.display import Summarised
 from strategy.engine.errors import InputError
 from strategy.engine.forward import Forward
 from strategy.engine.keywords import spelled_out
-from strategy.engine.numbers import fraction_text
+from strategy.engine.numbers import decimal, fraction_text
+from strategy.engine.shades import paint
 from strategy.risk.api import fought_odds
 from strategy.risk.battle import Battle, FoughtTerms, NeededTerms, RolledTerms, with_terms
 from strategy.risk.commitment import CommitCurve, commit_curve
@@ -36,6 +37,7 @@ from strategy.risk.paths import ChainOdds, chain_odds, per_territory
 from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules
+from strategy.risk.texts import rounds_to_one, rules_lines
 from strategy.risk.variants.blitz import fewest_needed, final_states
 
 Tails = tuple[tuple[int, Value], ...]
@@ -62,6 +64,33 @@ class Left(Summarised):
             "defender_at_most": [tail_json(k, p) for k, p in self.defender],
             "rules": rules_json(odds.rules),
         } | odds.fought_json()
+
+    def text(self, *, colour: bool = False) -> str:
+        """The CLI's ``left`` text: the battle and its rules, how a resolution fought it,
+        then each tail asked for, every probability on seed 000's shade with ``colour``.
+
+        >>> print(left(3, 1, at_least=3).text().splitlines()[-1])  # (5/6)^3 (sipolac/risk)
+           3  0.578704  125/216
+        """
+        fought = self.fought
+        blitz = fought.resolution
+        lines = [
+            f"Battle {fought.attackers} v {fought.defenders}; rules: {fought.rules.describe()}"
+        ]
+        if not blitz.plain:
+            lines += [blitz.describe(), *fought.fought_lines()]
+        for title, rows in (
+            ("P(capture with at least K armies left)", self.attacker),
+            ("P(defender worn down to at most K armies)", self.defender),
+        ):
+            if rows:
+                lines += ["", f"{'K':>4}  {title}"]
+                lines += [
+                    f"{k:>4}  {paint(decimal(p), float(p), colour)}"
+                    + ("" if isinstance(p, float) else f"  {fraction_text(p)}")
+                    for k, p in rows
+                ]
+        return "\n".join(lines)
 
     def to_pandas(self) -> Any:
         """One row per tail: ``tail`` (``at_least`` or ``at_most``), ``armies``,
@@ -188,6 +217,52 @@ class Needed(Summarised):
             | play_terms_json(self.battle)
             | self.resolution.shown_json()
         )
+
+    def text(
+        self, *, target: str | None = None, colour: bool = False, play: bool | None = None
+    ) -> str:
+        """The CLI's ``need`` text: the fewest armies and their P(capture) (on seed 000's
+        shade with ``colour``) against ``target`` as written (by default the exact target,
+        ``p/q``), one army fewer's, the exact value where it is exact, the rules and dice,
+        and the optimal play (``play``, by default when somebody has a real choice).
+
+        >>> print(need(1, target=0.5).text(target="0.5").splitlines()[1])  # 2 v 1 wins 5/12
+        2 armies would give 0.416667
+        """
+        need, battle = self.need, self.battle
+        blitz = battle.resolution
+        kept = battle.objective.parameter
+        keeping = f", keeping at least {kept} armies," if battle.objective.kind == "keep" else ""
+        territory = self.rules[0].count == "territory"
+        armies = "armies in the attacking territory" if territory else "attacking armies"
+        path = ", ".join(map(str, need.defenders))
+        win = need.win_probability
+        lines = [
+            f"{need.attackers} {armies} capture "
+            f"{'the path ' if len(need.defenders) > 1 else ''}{path}{keeping} with probability "
+            f"{paint(decimal(win), float(win), colour)}"
+            f" >= {fraction_text(need.target) if target is None else target}"
+            + (" (rounded: just below 1, not certain)" if rounds_to_one(win) else ""),
+        ]
+        if need.previous_probability is not None:
+            lines.append(
+                f"{need.attackers - 1} armies would give {decimal(need.previous_probability)}"
+            )
+        if not isinstance(win, float):
+            lines.append(f"exact: {fraction_text(win)}")
+        lines += rules_lines(self.rules)
+        if not blitz.plain:
+            lines.append(f"dice: {blitz.describe()}")
+        if blitz.balanced and len(need.defenders) == 1:
+            lines.append(
+                "compared with the target to 50 digits, from the exact true-random win chance "
+                "up to 1000 armies in all"
+            )
+        if not battle.classic if play is None else play:
+            lines.append(
+                f"optimal play under --choice {battle.choice}: {battle.objective.description}"
+            )
+        return "\n".join(lines)
 
 
 @spelled_out(NeededTerms)

@@ -34,6 +34,16 @@ from strategy.risk.variants.balanced_blitz import UNIT
 from strategy.risk.variants.blitz import balanced_cell
 from strategy.risk.variants.grid import final_distributions, grid_memory
 
+#: Points of the curve text shows; beyond, every k-th (JSON has them all).
+TEXT_POINTS = 40
+
+#: What each objective's best commitment means, for text.
+MEANINGS = {
+    "capture": "most likely to capture",
+    "lost-given-capture": "fewest attackers lost given a capture, as likely to capture",
+    "balance": "most expected balance: {worth} per capture + defenders killed - attackers lost",
+}
+
 
 @dataclass(frozen=True)
 class CommitPoint:
@@ -93,6 +103,45 @@ class CommitCurve(Summarised):
             "error_bound": self.error_bound,
             "rules": rules_json(self.rules),
         } | self.resolution.to_json()
+
+    def text(self) -> str:
+        """The CLI's ``commit`` text: the best commitment per objective, then the curve
+        (every k-th point beyond :data:`TEXT_POINTS`) and the error bound.
+
+        >>> curve = commit_curve(2, 1, Rules(count="attacking"))  # 1 v 1: 5/12; 2 v 1: 1955/2592
+        >>> print(*curve.text().splitlines()[9:11], sep="\\n")  # doctest: +ELLIPSIS
+              1           1    0.416667...
+              2           0    0.754244...
+        """
+        lines = [
+            f"Troops to commit: {self.attackers} v {self.defenders}, {self.resolution.describe()}",
+            f"rules: {self.rules.describe()}",
+            "",
+            f"{'objective':<20}{'commit':>7}{'stop-until':>12}{'value':>12}  meaning",
+        ]
+        for best in self.best:
+            meaning = MEANINGS[best.objective.partition(":")[0]].format(worth=self.worth)
+            lines.append(
+                f"{best.objective:<20}{best.committed:>7}{best.stop_until:>12}{best.value:>12.6f}"
+                f"  {meaning}"
+            )
+        step = max(1, -(-len(self.points) // TEXT_POINTS))
+        lines += [
+            "",
+            f"{'commit':>7}{'stop-until':>12}{'P(capture)':>12}{'E[lost]':>10}"
+            f"{'E[lost|capture]':>17}{'balance':>10}",
+        ]
+        for point in self.points[::step]:
+            given = point.expected_lost_given_capture
+            lines.append(
+                f"{point.committed:>7}{point.stop_until:>12}{point.win_probability:>12.6f}"
+                f"{point.expected_lost:>10.4f}{'-' if given is None else f'{given:.4f}':>17}"
+                f"{point.balance:>10.4f}"
+            )
+        if step > 1:
+            lines.append(f"(every {step}th commitment; --json lists them all)")
+        lines.append(f"each point's final states are within {self.error_bound:.2g} in all of exact")
+        return "\n".join(lines)
 
     def to_pandas(self) -> Any:
         """One row per commitment, columns as :class:`CommitPoint`'s fields (pandas: the

@@ -34,6 +34,15 @@ JSON_STATES = 10_000
 
 FinalStates = tuple[tuple[int, int, Value], ...]
 
+#: ``(key, label, objective)`` of every quantity of a battle's end: the result's attribute
+#: and JSON key, its label in text, the objective it is the expectation of.
+QUANTITIES = (
+    ("win_probability", "P(attacker captures)", "capture"),
+    ("expected_attacker_left", "expected attackers left", "attacker-left"),
+    ("expected_defender_left", "expected defenders left", "defender-left"),
+    ("expected_signed", "expected signed outcome", "signed"),
+)
+
 
 def rules_json(rules: Rules) -> dict[str, Any]:
     """The rules as a JSON object, field by field."""

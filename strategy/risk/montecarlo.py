@@ -21,7 +21,7 @@ from strategy.risk.battle import Battle, BattleTerms, with_terms
 from strategy.risk.choices import MOST_DICE as MOST_DICE_RULE
 from strategy.risk.classic import battle_odds, battle_odds_seconds
 from strategy.risk.kernels.geometry import Progress
-from strategy.risk.leaves import play_terms_json, rules_json
+from strategy.risk.leaves import QUANTITIES, play_terms_json, rules_json
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.play.dice_policy import MOST_DICE, Policy
 from strategy.risk.resolution import Resolution
@@ -29,15 +29,10 @@ from strategy.risk.sampling import Estimate, Simulation, simulation_seconds
 from strategy.risk.sampling import simulate as fight
 from strategy.risk.variants.blitz import fight_odds
 
-#: ``(JSON key, label, objective)`` of every quantity estimated, as ``risk odds`` names them.
-QUANTITIES = (
-    ("win_probability", "P(attacker captures)", "capture"),
-    ("expected_attacker_left", "expected attackers left", "attacker-left"),
-    ("expected_defender_left", "expected defenders left", "defender-left"),
-    ("expected_signed", "expected signed outcome", "signed"),
-)
-
 Exact = Callable[[Objective], float | None]
+
+#: Below this many battles the normal approximation behind the means' intervals is poor.
+FEW_TRIALS = 30
 
 
 @dataclass(frozen=True)
@@ -116,6 +111,53 @@ class SimulationCheck(Summarised):
         if self.optimal:
             obj |= play_terms_json(self.battle)
         return obj | self.resolution.shown_json()
+
+    def text(self, *, play: bool | None = None) -> str:
+        """The CLI's ``simulate`` text: how the battles were played (``play``: as optimal
+        play, by default when they were), each estimate and its interval beside the exact
+        value, and a FLAG line for each exact value outside its interval.
+
+        >>> print(simulate(2, 1, trials=100, seed=1).text().splitlines()[0])
+        Simulated battle 2 v 1: 100 battles, seed 1
+        """
+        result, battle, level = self.simulation, self.battle, f"{self.confidence * 100:.6g}%"
+        how = "both sides always rolling the most dice"
+        if not battle.plain:
+            balanced = " (the in-game draw: one uniform number per battle)"
+            how = battle.resolution.describe() + (balanced if battle.resolution.balanced else "")
+        elif self.optimal if play is None else play:
+            stop = "the attacker may stop" if battle.allow_stop else "no stopping"
+            how = (
+                f"optimal play for {battle.objective.label}, choice {battle.choice}: "
+                f"{battle.choice.summary}; {stop}"
+            )
+        lines = [
+            f"Simulated battle {result.attackers} v {result.defenders}: {result.trials:,} "
+            f"battle{'s' if result.trials > 1 else ''}, seed {result.seed}",
+            how,
+            f"rules: {result.rules.describe()}",
+            "",
+            f"{'':<26}{'estimate':>10}   {level + ' interval':<24}{'exact':>10}",
+        ]
+        flags = []
+        for quantity in self.estimates:
+            label, estimate, exact = quantity.label, quantity.estimate, quantity.exact
+            interval = f"[{estimate.low:.6f}, {estimate.high:.6f}]"
+            shown = "-" if exact is None else f"{exact:.6f}"
+            lines.append(f"{label:<26}{estimate.value:>10.6f}   {interval:<24}{shown:>10}")
+            if quantity.inside is False:
+                flags.append(f"FLAG: {label}: exact value {exact:.6f} lies outside {interval}")
+        lines += [
+            "",
+            "intervals: Clopper-Pearson for the probability, normal (Agresti-Coull adjusted) "
+            "for the means",
+            *flags,
+        ]
+        if not flags:
+            lines.append(f"every exact value lies inside its {level} interval")
+        if result.trials < FEW_TRIALS:
+            lines.append(f"note: below {FEW_TRIALS} battles the normal intervals are unreliable")
+        return "\n".join(lines)
 
     def to_pandas(self) -> Any:
         """One row per quantity: estimate, interval, exact value and whether it is inside

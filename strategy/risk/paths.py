@@ -44,13 +44,16 @@ import numpy.typing as npt
 
 from strategy.engine.display import Summarised, drawn
 from strategy.engine.errors import InputError, echo
+from strategy.engine.numbers import decimal, fraction_text
 from strategy.engine.resources import require
+from strategy.engine.shades import paint
 from strategy.risk.classic import battle_odds, battle_odds_seconds
 from strategy.risk.leaves import number_json, rules_json
 from strategy.risk.outcomes import FinalStates
 from strategy.risk.resolution import Resolution
 from strategy.risk.results import Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
+from strategy.risk.texts import rules_lines
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,49 @@ class ChainOdds(Summarised):
     exact: bool
     #: How each battle was resolved, when not the classic battle (see :func:`strategy.risk.chain`).
     resolution: Resolution | None = None
+
+    def text(self, *, colour: bool = False) -> str:
+        """The CLI's ``chain`` text: the odds of each step (on seed 000's shade with
+        ``colour``), where the attack ends, and the dice where not the classic battle's.
+
+        >>> print(chain_odds(3, (1,)).text().splitlines()[3])  # 3 v 1 wins 1955/2592
+        P(conquering it)              0.754244  = 1955/2592
+        """
+        n = len(self.defenders)
+        lines = [
+            f"Attack chain: {self.attackers} armies against "
+            f"{', '.join(map(str, self.defenders))} defenders "
+            f"({self.rules[0].stay_behind} left in the origin and {self.leave} in each territory "
+            "taken; all the others move on)",
+            *rules_lines(self.rules),
+            "",
+        ]
+        win = self.win_probability
+        exact = f"  = {fraction_text(win)}" if self.exact else ""
+        label = f"P(conquering all {n})" if n > 1 else "P(conquering it)"
+        lines.append(f"{label:<26}{paint(f'{decimal(win):>12}', float(win), colour)}{exact}")
+        lines += ["", "territory  defenders  P(taken)"]
+        for i, (d, p) in enumerate(
+            zip(self.defenders, self.capture_probabilities, strict=True), start=1
+        ):
+            lines.append(f"{i:>9}  {d:>9}  {paint(f'{decimal(p):>8}', float(p), colour)}")
+        lines += [
+            "",
+            "where the attack ends       armies there  defenders  armies left  probability",
+        ]
+        for o in self.outcomes:
+            where = f"took all {n}" if o.captured == n else f"stopped at territory {o.captured + 1}"
+            lines.append(
+                f"  {where:<26}{o.armies:>12}  {o.defenders:>9}  {self.armies_left(o):>11}"
+                f"  {decimal(o.probability):>11}"
+            )
+        lines.append(
+            "armies there: in the last territory the attacker holds on the path; "
+            "armies left: on the whole path, the origin's included"
+        )
+        if self.resolution is not None:
+            lines.append(f"dice: {self.resolution.describe()}")
+        return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         return str(drawn(self, "html"))

@@ -3,8 +3,9 @@
 Every result is a frozen value that records the battle it answers (rules, objective,
 choice rule, stopping, resolution) and how it was computed (:attr:`provenance`: the
 method, exact or floats, the error bound), and writes its own JSON (:meth:`to_json`, from
-the leaves of :mod:`strategy.risk.leaves`), so the command line, the web API and notebooks
-show one shape. One :class:`BattleOdds` answers every way a battle is fought: the classic
+the leaves of :mod:`strategy.risk.leaves`) and text (:meth:`~BattleOdds.text`, from
+:mod:`strategy.risk.texts`), so the command line, the web API and notebooks show one
+shape. One :class:`BattleOdds` answers every way a battle is fought: the classic
 battle, optimal play, Balanced Blitz, stop-until, retreat-at (tables of values are
 :mod:`strategy.risk.tables`).
 
@@ -33,6 +34,7 @@ from strategy.risk.battle import Battle
 from strategy.risk.choices import STOP
 from strategy.risk.kernels.classic_float import FloatArray
 from strategy.risk.leaves import (
+    QUANTITIES,
     FinalStates,
     Terms,
     battle_json,
@@ -44,6 +46,7 @@ from strategy.risk.leaves import (
 from strategy.risk.objectives import CAPTURE, Objective
 from strategy.risk.outcomes import capture_with_at_least, defender_down_to
 from strategy.risk.plays import OVER, CellPlay
+from strategy.risk.texts import dropped_line, final_state_lines, number_line
 
 
 @dataclass(frozen=True, repr=False)
@@ -156,12 +159,7 @@ class BattleOdds(Summarised, Terms):
         if self.solved is not None:
             return self.play_json()
         obj: dict[str, Any] = {"attackers": self.attackers, "defenders": self.defenders}
-        for key in (
-            "win_probability",
-            "expected_attacker_left",
-            "expected_defender_left",
-            "expected_signed",
-        ):
+        for key, _, _ in QUANTITIES:
             obj |= number_json(key, getattr(self, key))
         if at_least is not None:
             obj["at_least"] = tail_json(
@@ -221,6 +219,88 @@ class BattleOdds(Summarised, Terms):
             obj = obj | number_json("win_probability", self.value)
             obj["rules"] = obj.pop("rules")
         return obj
+
+    def text(
+        self,
+        *,
+        exact: bool = False,
+        at_least: int | None = None,
+        at_most: int | None = None,
+        play: bool | None = None,
+    ) -> str:
+        """The CLI's ``odds`` text: the summary (``exact``: the fractions beside the decimals,
+        where the odds are exact), the tails asked for, how a resolution fought it and the
+        most likely final states; under optimal play (``play``, by default when it was
+        solved for) the value and both sides' first choices.
+
+        >>> from strategy.risk.classic import battle_odds
+        >>> print(battle_odds(2, 1).text(exact=True).splitlines()[3])  # seed 003: 15/36
+        P(attacker captures)          0.416667  = 5/12
+        """
+        fractions = exact and self.exact
+        if self.solved is not None if play is None else play:
+            return self._play_text(fractions)
+        blitz, finals = self.resolution, self.final_states
+        rows = [(label, getattr(self, key)) for key, label, _ in QUANTITIES]
+        if at_least is not None:
+            rows.append(
+                (f"P(capture with >= {at_least} left)", capture_with_at_least(finals, at_least))
+            )
+        if at_most is not None:
+            rows.append((f"P(defender <= {at_most} left)", defender_down_to(finals, at_most)))
+        how = "both always rolling the most dice" if blitz.plain else blitz.describe()
+        lines = [
+            f"Battle {self.attackers} v {self.defenders} "
+            f"(A attacking armies, D defending armies, {how})",
+            f"rules: {self.rules.describe()}",
+            "",
+            *(number_line(label, value, fractions=fractions) for label, value in rows),
+        ]
+        if not self.exact and not blitz.balanced:
+            lines.append(dropped_line(self.dropped_mass))
+        lines += self.fought_lines()
+        lines += final_state_lines(finals, fractions=fractions)
+        return "\n".join(lines)
+
+    def _play_text(self, fractions: bool) -> str:
+        """The battle under optimal play: its value and both sides' first choices (where
+        nobody has a real choice, the classic battle's value: both roll the most dice)."""
+        from strategy.risk.play.cells import cell_lines, describe_cell
+
+        battle = self.battle
+        cell = describe_cell(self.play, battle.rules, battle.choice, self.attackers, self.defenders)
+        stop = "the attacker may stop before any roll" if battle.allow_stop else "no stopping"
+        lines = [
+            f"Battle {self.attackers} v {self.defenders} under optimal play "
+            f"(choice {battle.choice}: {battle.choice.summary})",
+            f"rules: {battle.rules.describe()}",
+            f"objective: {battle.objective.description}; {stop}",
+            "",
+            number_line("value", self.value, fractions=fractions),
+            *cell_lines(cell),
+        ]
+        if not self.exact and battle.classic:
+            lines.append(dropped_line(self.dropped_mass))
+        return "\n".join(lines)
+
+    def fought_lines(self) -> list[str]:
+        """What Balanced Blitz adds to a battle's text: the true-random win chance, the win
+        chance after each step and how close the floats are (nothing otherwise)."""
+        if not self.resolution.balanced:
+            return []
+        source = "exact" if self.true_random.exact else "float"
+        steps = ", ".join(f"{w:.6f}" for w in self.win_steps or ())
+        closeness = (
+            f"the final states are within {self.error_bound:.2g} in all (sum of absolute "
+            "errors) of exact Balanced Blitz"
+            if math.isfinite(self.error_bound)
+            else "the float win chance is too close to a cutoff to settle it: use --exact"
+        )
+        return [
+            f"{'true-random P(capture)':<26}{float(self.true_random.win_probability):>12.6f}",
+            f"win chance after each step: {steps}",
+            f"balanced from the {source} true-random distribution; {closeness}",
+        ]
 
     def _repr_html_(self) -> str:
         return str(drawn(self, "html"))

@@ -11,9 +11,6 @@ if TYPE_CHECKING:
     from strategy.present.report import Section
     from strategy.risk.commitment import CommitCurve
 
-#: Points of the curve text shows; beyond, every k-th (JSON has them all).
-TEXT_POINTS = 40
-
 ABOUT = (
     "For every number of troops committed to the attack (the rest stay home: "
     "stop-until A - c), P(capture), the attackers lost and the balance; and for each "
@@ -28,12 +25,6 @@ EPILOG = """examples:
 Committing c troops is stop-until A - c: the battle c v D (troops that may attack), the
 others staying home."""
 
-DESCRIPTIONS = {
-    "capture": "most likely to capture",
-    "lost-given-capture": "fewest attackers lost given a capture, as likely to capture",
-    "balance": "most expected balance: {worth} per capture + defenders killed - attackers lost",
-}
-
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``commit`` to the ``risk`` group."""
@@ -41,41 +32,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def text(args: argparse.Namespace, curve: CommitCurve) -> str:
-    """The text of ``commit``: :func:`curve_text`."""
-    return curve_text(curve)
-
-
-def curve_text(curve: CommitCurve) -> str:
-    """The best commitment per objective, then the curve (sampled when long)."""
-    lines = [
-        f"Troops to commit: {curve.attackers} v {curve.defenders}, {curve.resolution.describe()}",
-        f"rules: {curve.rules.describe()}",
-        "",
-        f"{'objective':<20}{'commit':>7}{'stop-until':>12}{'value':>12}  meaning",
-    ]
-    for best in curve.best:
-        meaning = DESCRIPTIONS[best.objective.partition(":")[0]].format(worth=curve.worth)
-        lines.append(
-            f"{best.objective:<20}{best.committed:>7}{best.stop_until:>12}{best.value:>12.6f}"
-            f"  {meaning}"
-        )
-    step = max(1, -(-len(curve.points) // TEXT_POINTS))
-    lines += [
-        "",
-        f"{'commit':>7}{'stop-until':>12}{'P(capture)':>12}{'E[lost]':>10}"
-        f"{'E[lost|capture]':>17}{'balance':>10}",
-    ]
-    for point in curve.points[::step]:
-        given = point.expected_lost_given_capture
-        lines.append(
-            f"{point.committed:>7}{point.stop_until:>12}{point.win_probability:>12.6f}"
-            f"{point.expected_lost:>10.4f}{'-' if given is None else f'{given:.4f}':>17}"
-            f"{point.balance:>10.4f}"
-        )
-    if step > 1:
-        lines.append(f"(every {step}th commitment; --json lists them all)")
-    lines.append(f"each point's final states are within {curve.error_bound:.2g} in all of exact")
-    return "\n".join(lines)
+    """The curve as the command prints it (the same whatever the options)."""
+    return curve.text()
 
 
 def commit_section(curve: CommitCurve) -> Section:

@@ -1,4 +1,4 @@
-"""How the Risk commands fight a blitz and show it (its options are declared in
+"""How the Risk commands fight a blitz (its options are declared in
 :mod:`strategy.risk.requests.terms`).
 
 >>> import argparse
@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 from typing import TYPE_CHECKING
 
 from strategy.cli.common import CliError
@@ -45,22 +44,3 @@ def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> Battl
             )
     except TooLarge as error:
         raise CliError(f"{error}; use --float") from None
-
-
-def blitz_lines(fought: BattleOdds) -> list[str]:
-    """Text lines: the true-random win chance and how close the floats are."""
-    if not fought.resolution.balanced:
-        return []
-    source = "exact" if fought.true_random.exact else "float"
-    steps = ", ".join(f"{w:.6f}" for w in fought.win_steps or ())
-    closeness = (
-        f"the final states are within {fought.error_bound:.2g} in all (sum of absolute "
-        "errors) of exact Balanced Blitz"
-        if math.isfinite(fought.error_bound)
-        else "the float win chance is too close to a cutoff to settle it: use --exact"
-    )
-    return [
-        f"{'true-random P(capture)':<26}{float(fought.true_random.win_probability):>12.6f}",
-        f"win chance after each step: {steps}",
-        f"balanced from the {source} true-random distribution; {closeness}",
-    ]

@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from strategy.cli.common import colour_wanted, decimal
+from strategy.cli.common import colour_wanted
 from strategy.cli.risk import text_command
-from strategy.cli.risk.editions import blitz_lines
-from strategy.engine.numbers import fraction_text
 
 if TYPE_CHECKING:
     from strategy.risk.capabilities import Left
@@ -32,25 +30,5 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def text(args: argparse.Namespace, found: Left) -> str:
-    """The tails as the command prints them."""
-    from strategy.present.render import paint
-
-    fought = found.fought
-    blitz, rules = fought.resolution, fought.rules
-    attacker, defender = found.attacker, found.defender
-    colour = colour_wanted(args)
-    lines = [f"Battle {args.attackers} v {args.defenders}; rules: {rules.describe()}"]
-    if not blitz.plain:
-        lines += [blitz.describe(), *blitz_lines(fought)]
-    for title, rows, what in (
-        ("P(capture with at least K armies left)", attacker, "K"),
-        ("P(defender worn down to at most K armies)", defender, "K"),
-    ):
-        if rows:
-            lines += ["", f"{what:>4}  {title}"]
-            lines += [
-                f"{k:>4}  {paint(decimal(p), float(p), colour)}"
-                + ("" if isinstance(p, float) else f"  {fraction_text(p)}")
-                for k, p in rows
-            ]
-    return "\n".join(lines)
+    """The tails as the command prints them, in colour where ``--color`` allows."""
+    return found.text(colour=colour_wanted(args))

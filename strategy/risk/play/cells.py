@@ -247,6 +247,17 @@ def _mix(mix: tuple[Value, ...]) -> list[dict[str, Any]]:
     return [{"dice": dice} | number_json("probability", p) for dice, p in enumerate(mix, start=1)]
 
 
+def cell_lines(cell: CellStrategy) -> list[str]:
+    """One state's optimal play as text: the attacker's first choice, then the defender's
+    (roll by roll under ``sees-roll``) where it has one."""
+    lines = [f"{'attacker':<26}{cell.attacker}"]
+    if cell.defender:
+        lines.append(f"{'defender':<26}{cell.defender}")
+    if cell.by_roll:
+        lines.append(f"{'defender, roll by roll':<26}{by_roll_text(cell.by_roll)}")
+    return lines
+
+
 def cell_json(cell: CellStrategy, play: CellPlay, value: Value) -> dict[str, Any]:
     """One state's optimal play as JSON: the code, both sides' moves and sentences.
 
