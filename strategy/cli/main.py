@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except (SystemExit, GeneratorExit):
                 raise
             except BaseException as error:
-                return guard.report(error)
+                return guard.report(stops.requested() or error)
     except (KeyboardInterrupt, stops.Terminated) as stop:  # before the handlers were in place
         print(stops.said(stop), file=sys.stderr)
         return stops.status_of(stop) or 130

@@ -37,7 +37,10 @@ def main() -> int:
     except SystemExit as exit_:  # argparse's --help, --version and one-line usage errors
         code = exit_.code
         status = code if isinstance(code, int) else int(code is not None)
-    except (KeyboardInterrupt, stops.Terminated) as stop:  # in the imports above
+    except BaseException as error:  # a stop in the imports above, or an error it caused
+        stop = error if stops.status_of(error) else stops.requested()
+        if stop is None:
+            raise
         stops.stop_on_exit(_say)
         _say(stop)
         status = stops.status_of(stop) or 130

@@ -26,6 +26,7 @@ __all__ = [
     "catching",
     "check",
     "install",
+    "requested",
     "said",
     "status_of",
     "stop_on_exit",
@@ -83,8 +84,21 @@ def check() -> None:
     ...
     strategy.engine.stops.Terminated
     """
-    if _requested:
-        raise _raised(_requested[0])
+    stop = requested()
+    if stop is not None:
+        raise stop
+
+
+def requested() -> BaseException | None:
+    """The stop requested, if one was, as the exception it raises; ``None`` if none was.
+    An error raised after a stop may be the stop's doing (a stop landing in numpy's
+    import of its C extensions comes out as ``ImportError``): the stop is what to report.
+
+    >>> with catching():
+    ...     requested() is None, (_requested.append(signal.SIGINT), requested())[1]
+    (True, KeyboardInterrupt())
+    """
+    return _raised(_requested[0]) if _requested else None
 
 
 def status_of(error: BaseException) -> int | None:
