@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from math import inf
+from operator import mul
 from typing import Any
 
 import numpy as np
@@ -79,7 +80,7 @@ class Codec:
         """The state's number, or None if its armies do not fit (so it was never met)."""
         if max(state.armies) >= self.radix:
             return None
-        code = sum(a * w for a, w in zip(state.armies, self.weights, strict=True))
+        code = sum(map(mul, state.armies, self.weights))  # a third of a generator's time
         return int(code | state.owned << 1 | state.kept)
 
     def decode(self, key: int) -> TurnState:
