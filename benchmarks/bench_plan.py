@@ -29,6 +29,11 @@ An exact plan is the level solver's floats and the whole numbers they guide
 where numba is installed, the exact plan with the compiled level solver as its guide. The
 compact induction it replaced (every state exactly; main at 6ab1536) took, back to back
 with it at load 4-6: 0.42-0.46 s on South America with two stacks and 1.74-1.94 s on Africa.
+The whole exact plan as the CLI makes it (the report played forward and its JSON) is timed
+too, against the same from the general induction; at 2270c30, whose report read every
+choice back through the general induction with every move's exact value, ``risk plan
+--exact --no-compare --json`` took 0.80 s of processor time on South America with two
+stacks and 1.70 s on Africa (in-process, best of 3, at load 0.7).
 Then the placement searches (benchmarks/placements.py): South America with 5
 reinforcements, Australia and South America fortified, with their peak memory;
 ``--placements`` runs only those.
@@ -60,8 +65,9 @@ from strategy.risk.turns.game import TurnGame
 from strategy.risk.turns.induction import EveryMove, Induction
 from strategy.risk.turns.levels import COMPILE_FROM, compiled_loops, solve_levels
 from strategy.risk.turns.model import Turn
+from strategy.risk.turns.report import PlanReport
 from strategy.risk.turns.size import state_bound
-from strategy.risk.turns.solve import plan_cost
+from strategy.risk.turns.solve import Method, plan_cost
 
 POSITIONS = {
     "Australia": (
@@ -193,6 +199,7 @@ def main() -> None:
                 f"{before / cpu[exact]:.1f}x faster"
             )
         exact_parts(turn, general_cpu[True], arguments.repeats)
+        whole_plan(turn, arguments.repeats)
         if name in ENGINE:
             game = TurnGame(turn)
             result = solve(game)
@@ -255,6 +262,23 @@ def exact_parts(turn: Turn, general: float, repeats: int) -> None:
             f"  exact plan guided by the compiled level solver: {fast:.3f} s processor, "
             f"{general / fast:.1f}x faster than the general induction"
         )
+
+
+def whole_plan(turn: Turn, repeats: int) -> None:
+    """The exact plan as the CLI makes it (``risk plan --exact --no-compare --json``): the
+    plan, its report (played forward: the plan's lines and the policy table) and the JSON
+    text, processor seconds, against the same made from the general induction (which must
+    give the same text)."""
+
+    def made(method: Method) -> str:
+        return json.dumps(PlanReport(plan_turn(turn, method=method)).to_json(), indent=2)
+
+    assert made("compact") == made("states"), "the reports differ"
+    fast, slow = (timed(partial(made, m), repeats)[1] for m in ("compact", "states"))
+    print(
+        f"  whole exact plan as the CLI makes it (plan, report, JSON): {fast:.3f} s processor; "
+        f"from the general induction {slow:.3f} s: {slow / fast:.1f}x faster"
+    )
 
 
 def threads_timed(turn: Turn, repeats: int) -> dict[int, tuple[float, float]]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from strategy.risk.turns.follow import Flow, moves, play_forward
+from strategy.risk.turns.follow import Flow, play_forward
 from strategy.risk.turns.induction import Choice
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.solve import TurnPlan, Value
@@ -123,8 +123,8 @@ def _stages(plan: TurnPlan, flow: Flow) -> dict[int, _Stage]:
         if not turn.attacks(state):
             continue  # the turn is over: nothing to decide
         stage = stages[state.owned]
-        for previous, exact_mass in arrivals.items():
-            mass = float(exact_mass)
+        for previous, arrived in arrivals.items():
+            mass = flow.chance(state, arrived)
             choice = plan.policy[state].following(previous)
             if previous is None:
                 stage.entered += mass
@@ -134,10 +134,13 @@ def _stages(plan: TurnPlan, flow: Flow) -> dict[int, _Stage]:
             elif choice.attack != previous:
                 stage.breaks[previous, choice.attack].add(mass, _features(state, previous))
             if choice.attack is not None and choice.move_in is not None:
+                source, target = choice.attack
                 captured = sum(
-                    float(m.probability) for m in moves(plan, state, choice) if m.captured
+                    float(p)
+                    for _, killed, p in turn.steps(state, source, target)
+                    if killed == state.armies[target]
                 )
-                armies = state.armies[choice.attack[0]]
+                armies = state.armies[source]
                 _, before = stage.captures[choice.attack].get(armies, (0, 0.0))
                 stage.captures[choice.attack][armies] = (choice.move_in, before + mass * captured)
     return stages

@@ -9,7 +9,8 @@ induction's arithmetic (:class:`~strategy.risk.turns.induction.Induction`: a sta
 ``k`` armies in play holds the numerator of its value over ``T**k``, ``T`` the throws of
 all the dice), so they equal its values. The optimal plan from the start meets a small part
 of the states (on Africa from Brazil 20, 676 of 81,527), and every state asked for later is
-worked out the same way when it is.
+worked out the same way when it is. The plan's choice at a state is the induction's too,
+made by its rule from the exact values of the same moves.
 
 ``E``: a float value is the best of a few sums of products of probabilities with values of
 states with fewer armies in play, each rounded once (relative error ``2**-53`` each, under
@@ -28,6 +29,8 @@ in play at the start and two more.
 >>> values = ExactValues(turn, induction, solve_levels(turn))
 >>> len(values), values[start]  # seed 003: Pr(3,1) = 1955/2592
 (4, Fraction(1955, 2592))
+>>> values.policy[start]  # 3 armies against 1: roll three dice, move in all but one
+Choice(attack=(0, 1), move_in=2, ties=())
 """
 
 from __future__ import annotations
@@ -35,11 +38,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from math import inf
+from operator import mul
 from typing import Any
 
 import numpy as np
 
-from strategy.risk.turns.induction import Induction
+from strategy.risk.turns.induction import Choice, Induction, Policy
 from strategy.risk.turns.levels import NEVER, TIE_TOLERANCE, LevelValues
 from strategy.risk.turns.model import Turn, TurnState
 
@@ -49,9 +53,11 @@ ROUNDING = 2.0**-40
 # held territories it cuts off from every enemy, and whether the source and the target
 # still border one.
 _Capture = tuple[int, tuple[int, ...], bool, bool]
-# One way to move in: its float value, reward, the state's number and armies in play, and
-# the armies left on the source and put on the target, and ``kept``.
-_Landing = tuple[float, int, int, int, int, int, bool]
+# One way to move in: its float value, reward, the state's number and armies in play, the
+# armies left on the source and put on the target, ``kept``, and the armies moved in.
+_Landing = tuple[float, int, int, int, int, int, bool, int]
+# An attack worked out exactly, as the induction scores it: its value and the choice.
+_Scored = list[tuple[int, Choice]]
 
 
 class Codec:
@@ -74,7 +80,7 @@ class Codec:
         """The state's number, or None if its armies do not fit (so it was never met)."""
         if max(state.armies) >= self.radix:
             return None
-        code = sum(a * w for a, w in zip(state.armies, self.weights, strict=True))
+        code = sum(map(mul, state.armies, self.weights))  # a third of a generator's time
         return int(code | state.owned << 1 | state.kept)
 
     def decode(self, key: int) -> TurnState:
@@ -114,7 +120,8 @@ class ExactValues(Mapping[TurnState, Fraction]):
     """The exact value of every state the level solver reached, worked out when first
     asked for (with every state below it that it needs) and kept.
 
-    ``numerators`` are the values as the induction keeps them, over ``T**k``.
+    ``policy`` is the general induction's choice at each of those states
+    (:meth:`choice`).
     """
 
     def __init__(self, turn: Turn, induction: Induction, levels: LevelValues) -> None:
@@ -143,15 +150,29 @@ class ExactValues(Mapping[TurnState, Fraction]):
             rules.attacker_dice_for(a) if turn.move_in == "classic" else 1
             for a in range(turn.initial_armies + 1)
         ]
-        self.numerators = _Numerators(self)
+        self.policy = Policy(self.choice, self)
 
-    def numerator(self, state: TurnState) -> int:
-        """The value of ``state`` as the induction keeps it (KeyError if not reached)."""
+    def number(self, state: TurnState) -> int:
+        """The number of ``state`` (KeyError if the level solver did not reach it)."""
         key = self.codec.encode(state)
         if key is None or key not in self.floats:
             raise KeyError(state)
+        return key
+
+    def numerator(self, state: TurnState) -> int:
+        """The value of ``state`` as the induction keeps it (KeyError if not reached)."""
+        key = self.number(state)
         found = self.memo.get(key)
         return self.solve(key, state, self.turn.key(state)) if found is None else found
+
+    def choice(self, state: TurnState) -> Choice:
+        """The general induction's choice at ``state`` (KeyError if not reached), from the
+        exact values of the moves that may be best: the others are worse than the best
+        exactly, so they are neither chosen nor tied with it."""
+        scored: _Scored = []
+        k = self.turn.key(state)
+        self.solve(self.number(state), state, k, scored)
+        return self.induction.best(self.payoff(state) * self.induction.powers[k], scored)[1]
 
     def __getitem__(self, state: TurnState) -> Fraction:
         return Fraction(self.numerator(state), self.induction.powers[self.turn.key(state)])
@@ -184,9 +205,10 @@ class ExactValues(Mapping[TurnState, Fraction]):
             found = self.stops[state.owned] = self.turn.payoff(state)
         return found
 
-    def solve(self, key: int, state: TurnState, k: int) -> int:
+    def solve(self, key: int, state: TurnState, k: int, scored: _Scored | None = None) -> int:
         """The numerator of ``state`` (numbered ``key``, ``k`` armies in play): its moves
-        in floats, then the ones that may be best exactly (recursing where not known)."""
+        in floats, then the ones that may be best exactly (recursing where not known),
+        each added to ``scored`` if given."""
         owned, armies, kept = state
         floats, memo, powers = self.floats, self.memo, self.induction.powers
         weights, stay, keep, counts = self.codec.weights, self.stay, self.keep, self.counts
@@ -241,8 +263,12 @@ class ExactValues(Mapping[TurnState, Fraction]):
                     changed[s], changed[t] = left, remaining
                     found = self.solve(child, TurnState(owned, tuple(changed), also), ck)
                 option += p * (reward * powers[below] + found * powers[below - ck])
+            moved = None
             if landing is not None:
-                option += landing[0] * self.gain(state, k, s, t, *landing[1:])
+                gain, moved = self.gain(state, k, s, t, *landing[1:])
+                option += landing[0] * gain
+            if scored is not None:
+                scored.append((option, Choice((s, t), moved)))
             if option > best:
                 best = option
         memo[key] = best
@@ -282,20 +308,22 @@ class ExactValues(Mapping[TurnState, Fraction]):
                 there = 0
             child = (base + left * w_s + there * w_t) | also
             value = reward + floats[child]
-            found.append((value, reward, child, k0 + left + there, left, there, also))
+            found.append((value, reward, child, k0 + left + there, left, there, also, moved))
             if value > top:
                 top = value
         return top, found
 
     def gain(
         self, state: TurnState, k: int, s: int, t: int, capture: _Capture, lands: list[_Landing]
-    ) -> int:
-        """The best scaled value of the ways to move in that may be best."""
+    ) -> tuple[int, int]:
+        """The best scaled value of the ways to move in that may be best, and the armies
+        moved in for it (the most, of those tied)."""
         armies, (after, cut, _, _) = state.armies, capture
         memo, powers, below = self.memo, self.induction.powers, k - 1
         floor = max(land[0] for land in lands) - self.margin
         best: int | None = None
-        for value, reward, child, ck, left, there, also in lands:
+        chosen = 0
+        for value, reward, child, ck, left, there, also, moved in lands:
             if value < floor:
                 continue
             found = memo.get(child)
@@ -308,22 +336,6 @@ class ExactValues(Mapping[TurnState, Fraction]):
                 found = self.solve(child, TurnState(after, tuple(landed), also), ck)
             here: int = reward * powers[below] + found * powers[below - ck]
             if best is None or here > best:
-                best = here
+                best, chosen = here, moved
         assert best is not None  # the best float is never below its own floor
-        return best
-
-
-class _Numerators(Mapping[TurnState, int]):
-    """:class:`ExactValues` as the induction keeps them (what its policy reads)."""
-
-    def __init__(self, values: ExactValues) -> None:
-        self.exact = values
-
-    def __getitem__(self, state: TurnState) -> int:
-        return self.exact.numerator(state)
-
-    def __iter__(self) -> Iterator[TurnState]:
-        return iter(self.exact)
-
-    def __len__(self) -> int:
-        return len(self.exact)
+        return best, chosen

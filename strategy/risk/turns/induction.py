@@ -4,8 +4,9 @@ arithmetic, exact or float, in one code path (:class:`Induction`).
 
 The general induction (:func:`~strategy.risk.turns.solve.plan_turn`) evaluates a state with
 :meth:`Induction.evaluate`; exact plans (:mod:`strategy.risk.turns.exact`) keep its whole
-numbers over powers of ``T`` and read their choices back through it (:class:`Policy`), so
-their numbers agree; a new solver takes the same pieces from here.
+numbers over powers of ``T`` and choose by its rule (:meth:`Induction.best`), and float
+plans read their choices back through it (:class:`Policy`), so their numbers and choices
+agree; a new solver takes the same pieces from here.
 
 >>> from strategy.risk.turns.building import path_turn
 >>> turn = path_turn(3, (1,))
@@ -18,7 +19,7 @@ their numbers agree; a new solver takes the same pieces from here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -185,8 +186,8 @@ class Induction:
         return found
 
     def evaluate(self, stop: Any, options: list[Option]) -> tuple[Any, Choice]:
-        """The best value at a state and the choice that gets it (ties to stopping, then to
-        the first attack, with the other tied attacks noted)."""
+        """The best value at a state and the choice that gets it (:meth:`best`), from the
+        values of its successors in ``values``."""
         values, tie = self.values, self.tie
         scored: list[tuple[Any, Choice]] = []
         for attack, normal, capture in options:
@@ -200,6 +201,22 @@ class Induction:
                         gain, moved = here, m
                 value += capture[0] * gain
             scored.append((value, Choice(attack, moved)))
+        return self.best(stop, scored)
+
+    def best(self, stop: Any, scored: list[tuple[Any, Choice]]) -> tuple[Any, Choice]:
+        """The best of stopping (``stop``, None if not allowed) and the ``scored`` attacks,
+        in order: ties to stopping, then to the first attack, with the other attacks tied
+        with it noted. An attack left out of ``scored`` changes nothing if it is worse
+        than the best one (beyond the tie tolerance).
+
+        >>> from strategy.risk.turns.building import path_turn
+        >>> induction = Induction(path_turn(3, (1,)), EveryMove(), True, 4)
+        >>> scored = [(1, Choice((0, 1))), (3, Choice((0, 2))), (3, Choice((1, 2)))]
+        >>> value, choice = induction.best(2, scored)
+        >>> value, choice.attack, [tie.attack for tie in choice.ties]
+        (3, (0, 2), [(1, 2)])
+        """
+        tie = self.tie
         best_value, best = stop, STOP
         for value, choice in scored:
             if best_value is None or value > best_value + tie:
@@ -211,27 +228,42 @@ class Induction:
                 best = replace(best, ties=ties)
         return best_value, best
 
+    def choice(self, solved: Mapping[TurnState, Any], state: TurnState) -> Choice:
+        """The choice at ``state`` from the ``solved`` values of every state (KeyError if
+        ``state`` is not among them), as :meth:`evaluate` makes it."""
+        if state not in solved:
+            raise KeyError(state)
+        stop, options = self.expand(state)
+        self.values = {c: solved[c] for c in self.children(options)}
+        return self.evaluate(stop, options)[1]
+
 
 class Policy(Mapping[TurnState, Choice]):
-    """The optimal choice at each solved state, worked out when first asked for by the
-    general induction from the solved values, so it is the choice that induction makes."""
+    """The choice at each of the ``solved`` states, worked out when first asked for by
+    ``choose`` (which raises KeyError for any other state) and kept.
 
-    def __init__(self, induction: Induction, raw: Mapping[TurnState, Any]) -> None:
-        self.induction, self.raw = induction, raw
+    >>> from strategy.risk.turns.building import path_turn
+    >>> turn = path_turn(3, (1,))
+    >>> start, _ = turn.start()
+    >>> policy = Policy(lambda state: STOP, {start: 0})
+    >>> policy[start] is STOP, len(policy)
+    (True, 1)
+    """
+
+    def __init__(
+        self, choose: Callable[[TurnState], Choice], solved: Mapping[TurnState, Any]
+    ) -> None:
+        self.choose, self.solved = choose, solved
         self.known: dict[TurnState, Choice] = {}
 
     def __getitem__(self, state: TurnState) -> Choice:
         found = self.known.get(state)
         if found is None:
-            if state not in self.raw:
-                raise KeyError(state)
-            stop, options = self.induction.expand(state)
-            self.induction.values = {c: self.raw[c] for c in self.induction.children(options)}
-            found = self.known[state] = self.induction.evaluate(stop, options)[1]
+            found = self.known[state] = self.choose(state)
         return found
 
     def __iter__(self) -> Iterator[TurnState]:
-        return iter(self.raw)
+        return iter(self.solved)
 
     def __len__(self) -> int:
-        return len(self.raw)
+        return len(self.solved)

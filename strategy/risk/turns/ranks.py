@@ -32,6 +32,9 @@ class Ranking:
         self.parts, self.total = parts, total
         self.count = comb(total + parts, parts)
         self.below = _below(parts, total)
+        # ``below[i]`` flat: one index into it is much quicker than two (numpy's take).
+        self.flat = self.below.reshape(len(self.below), -1)
+        self.width = self.below.shape[2]
 
     def rank(self, armies: NDArray[np.integer]) -> Ints:
         """The number of each row of ``armies`` (one column per territory)."""
@@ -40,7 +43,7 @@ class Ranking:
         left = np.full(rows, self.total, np.int64)
         for i in range(self.parts):
             column = armies[:, i]
-            found += self.below[i, left, column]
+            found += self.flat[i].take(left * self.width + column)
             left -= column
         return found
 

@@ -266,7 +266,7 @@ class PlanReport:
                 "defenders": {
                     turn.names[i]: a for i, a in enumerate(state.armies) if not state.owned >> i & 1
                 },
-                "reach": float(sum(arrivals.values())),
+                "reach": self.flow.chance(state, sum(arrivals.values())),
             }
             if turn.objective.kind == "keep":
                 row["kept"] = state.kept

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -245,11 +246,12 @@ def plan_turn(
     if restriction is None and method == "compact":
         levels = solve_levels(turn, progress=progress, admit=admit)
         if not exact:
-            return TurnPlan(turn, start, bank, levels, Policy(induction, levels), exact)
+            choices = Policy(partial(induction.choice, levels), levels)
+            return TurnPlan(turn, start, bank, levels, choices, exact)
         with _collector_paused():
             found = ExactValues(turn, induction, levels)
             found.numerator(start)
-        return TurnPlan(turn, start, bank, found, Policy(induction, found.numerators), exact)
+        return TurnPlan(turn, start, bank, found, found.policy, exact)
     values, policy = induction.values, induction.policy
 
     def expand(state: TurnState) -> tuple[tuple[Any, list[Option]], list[TurnState]]:
