@@ -116,6 +116,13 @@ class Group:
         self.live = tuple(i for i in range(turn.size) if owned >> i & 1 and near[i] & enemies)
         self.front = tuple(i for i in range(turn.size) if not owned >> i & 1 and near[i] & owned)
         self.sizes = tuple(turn.armies[e] for e in self.front)
+        # The territories neither live nor on the front hold what they must: none where
+        # owned (held, cut off from every enemy), the turn's armies where not (untouched).
+        self.fixed = tuple(
+            (i, 0 if owned >> i & 1 else turn.armies[i])
+            for i in range(turn.size)
+            if i not in self.live and i not in self.front
+        )
         self.ranking = Ranking(len(self.live), total)
         self.attackers = self.ranking.count
         self.defenders = prod(self.sizes)
@@ -125,6 +132,7 @@ class Group:
         for i in range(len(self.sizes) - 2, -1, -1):
             strides[i] = strides[i + 1] * self.sizes[i + 1]
         self.strides = np.array(strides, np.int64)
+        self.stride_list = tuple(strides)
 
     def index(self, armies: Ints, defenders: Ints, kept: Bools) -> Ints:
         """The slots of these rows (live armies, front defenders, memory)."""
@@ -652,31 +660,39 @@ class LevelValues(Mapping[TurnState, float]):
         reached: dict[int, Ints],
     ) -> None:
         self.turn, self.groups, self.solved, self.reached = turn, groups, values, reached
+        # A plan played forward asks for each state from every state leading to it.
+        self.known: dict[TurnState, float] = {}
 
     def slot(self, state: TurnState) -> int | None:
         """Where ``state`` is among its group's slots reached, or None if it was not."""
         group = self.groups.get(state.owned)
         if group is None or (state.kept and group.halves == 1):
             return None
-        armies, turn = state.armies, self.turn
-        for i in range(turn.size):
-            outside = i not in group.live and i not in group.front
-            if outside and armies[i] != (0 if state.owned >> i & 1 else turn.armies[i]):
+        armies = state.armies
+        if any(armies[i] != n for i, n in group.fixed):
+            return None
+        live = [armies[i] for i in group.live]
+        if sum(live) > group.ranking.total:
+            return None
+        defending = 0
+        for e, n, stride in zip(group.front, group.sizes, group.stride_list, strict=True):
+            if not 1 <= armies[e] <= n:
                 return None
-        if any(not 1 <= armies[e] <= n for e, n in zip(group.front, group.sizes, strict=True)):
-            return None
-        if sum(armies[i] for i in group.live) > group.ranking.total:
-            return None
-        index = int(group.index(*_row(group, state))[0])
+            defending += (armies[e] - 1) * stride
+        rank = group.ranking.rank_one(live)
+        index = (state.kept * group.attackers + rank) * group.defenders + defending
         reached = self.reached[state.owned]
-        found = int(np.searchsorted(reached, index))
-        return found if found < len(reached) and reached[found] == index else None
+        found = int(reached.searchsorted(index))
+        return found if found < len(reached) and reached.item(found) == index else None
 
     def __getitem__(self, state: TurnState) -> float:
-        index = self.slot(state)
-        if index is None:
-            raise KeyError(state)
-        return float(self.solved[state.owned][index])
+        found = self.known.get(state)
+        if found is None:
+            index = self.slot(state)
+            if index is None:
+                raise KeyError(state)
+            found = self.known[state] = float(self.solved[state.owned][index])
+        return found
 
     def __iter__(self) -> Iterator[TurnState]:
         for owned, group in self.groups.items():

@@ -14,7 +14,8 @@ whole arrays of army vectors at once with one table look-up per territory.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, cached_property
 from math import comb
 from typing import Any
 
@@ -35,6 +36,25 @@ class Ranking:
         # ``below[i]`` flat: one index into it is much quicker than two (numpy's take).
         self.flat = self.below.reshape(len(self.below), -1)
         self.width = self.below.shape[2]
+
+    @cached_property
+    def _table(self) -> list[list[list[int]]]:
+        # ``below`` as Python lists: one look-up in them is a tenth of one into numpy's.
+        table: list[list[list[int]]] = self.below.tolist()
+        return table
+
+    def rank_one(self, armies: Sequence[int]) -> int:
+        """The number of one army vector, in Python's integers (for one state asked for
+        at a time; :meth:`rank` numbers whole arrays).
+
+        >>> Ranking(2, 2).rank_one((1, 1))
+        4
+        """
+        found, left = 0, self.total
+        for part, a in zip(self._table, armies, strict=False):
+            found += part[left][a]
+            left -= a
+        return found
 
     def rank(self, armies: NDArray[np.integer]) -> Ints:
         """The number of each row of ``armies`` (one column per territory)."""
