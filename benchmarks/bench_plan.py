@@ -23,7 +23,7 @@ memory over the states) and the compiled solver in one thread against two are pr
 too. The general induction is not run on these (its North America alone took 216 s and
 2.5 GiB at the bound; above a few hundred thousand states it is skipped). Run from the
 repository root (``PYTHONPATH=.`` unless installed): ``python benchmarks/bench_plan.py
-[--repeats 3]`` or ``... --big``.
+[--repeats 3]`` or ``... --big``, or both in one run with ``--all`` (about 15 minutes here).
 An exact plan is the level solver's floats and the whole numbers they guide
 (strategy.risk.turns.exact): both parts are timed, with the states worked out exactly, and,
 where numba is installed, the exact plan with the compiled level solver as its guide. The
@@ -145,6 +145,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--placements", action="store_true")
     parser.add_argument("--big", action="store_true", help="North America and Asia instead")
+    parser.add_argument(
+        "--all", action="store_true", help="Australia to Africa, then North America and Asia"
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.one:
@@ -211,6 +214,8 @@ def main() -> None:
                 f"{engine / cpu[True]:.1f}x faster"
             )
     placement_benchmarks(timed, arguments.repeats)
+    if arguments.all:
+        report_big()
 
 
 def big(name: str) -> dict[str, object]:
