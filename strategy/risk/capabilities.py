@@ -258,7 +258,9 @@ class Needed(Summarised):
                 "compared with the target to 50 digits, from the exact true-random win chance "
                 "up to 1000 armies in all"
             )
-        if not battle.classic if play is None else play:
+        if play is None:
+            play = not battle.classic
+        if play:
             lines.append(
                 f"optimal play under --choice {battle.choice}: {battle.objective.description}"
             )

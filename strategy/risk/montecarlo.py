@@ -121,11 +121,13 @@ class SimulationCheck(Summarised):
         Simulated battle 2 v 1: 100 battles, seed 1
         """
         result, battle, level = self.simulation, self.battle, f"{self.confidence * 100:.6g}%"
+        if play is None:
+            play = self.optimal
         how = "both sides always rolling the most dice"
         if not battle.plain:
             balanced = " (the in-game draw: one uniform number per battle)"
             how = battle.resolution.describe() + (balanced if battle.resolution.balanced else "")
-        elif self.optimal if play is None else play:
+        elif play:
             stop = "the attacker may stop" if battle.allow_stop else "no stopping"
             how = (
                 f"optimal play for {battle.objective.label}, choice {battle.choice}: "

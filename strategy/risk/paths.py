@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from strategy.engine.display import Summarised, drawn
 from strategy.engine.errors import InputError, echo
-from strategy.engine.numbers import decimal, fraction_text
+from strategy.engine.numbers import decimal
 from strategy.engine.resources import require
 from strategy.engine.shades import paint
 from strategy.risk.classic import battle_odds, battle_odds_seconds
@@ -53,7 +53,7 @@ from strategy.risk.outcomes import FinalStates
 from strategy.risk.resolution import Resolution
 from strategy.risk.results import Value
 from strategy.risk.rules import DEFAULT_RULES, Rules, whole_at_least
-from strategy.risk.texts import rules_lines
+from strategy.risk.texts import number_line, rules_lines
 
 
 @dataclass(frozen=True)
@@ -110,10 +110,8 @@ class ChainOdds(Summarised):
             *rules_lines(self.rules),
             "",
         ]
-        win = self.win_probability
-        exact = f"  = {fraction_text(win)}" if self.exact else ""
         label = f"P(conquering all {n})" if n > 1 else "P(conquering it)"
-        lines.append(f"{label:<26}{paint(f'{decimal(win):>12}', float(win), colour)}{exact}")
+        lines.append(number_line(label, self.win_probability, fractions=self.exact, colour=colour))
         lines += ["", "territory  defenders  P(taken)"]
         for i, (d, p) in enumerate(
             zip(self.defenders, self.capture_probabilities, strict=True), start=1

@@ -238,7 +238,9 @@ class BattleOdds(Summarised, Terms):
         P(attacker captures)          0.416667  = 5/12
         """
         fractions = exact and self.exact
-        if self.solved is not None if play is None else play:
+        if play is None:
+            play = self.solved is not None
+        if play:
             return self._play_text(fractions)
         blitz, finals = self.resolution, self.final_states
         rows = [(label, getattr(self, key)) for key, label, _ in QUANTITIES]

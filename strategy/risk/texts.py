@@ -14,6 +14,7 @@ armies already has fractions of 37 digits.
 from __future__ import annotations
 
 from strategy.engine.numbers import Value, decimal, fraction_text
+from strategy.engine.shades import paint
 from strategy.risk.kernels.push import DEFAULT_TOLERANCE
 from strategy.risk.leaves import JSON_STATES, FinalStates, most_likely
 from strategy.risk.rules import Rules
@@ -22,10 +23,11 @@ from strategy.risk.rules import Rules
 TEXT_STATES = 20
 
 
-def number_line(label: str, value: Value, *, fractions: bool = False) -> str:
-    """One labelled number: its decimal and, with ``fractions``, its exact ``p/q``."""
+def number_line(label: str, value: Value, *, fractions: bool = False, colour: bool = False) -> str:
+    """One labelled number: its decimal (on seed 000's shade with ``colour``) and, with
+    ``fractions``, its exact ``p/q``."""
     exact = f"  = {fraction_text(value)}" if fractions else ""
-    return f"{label:<26}{decimal(value):>12}{exact}"
+    return f"{label:<26}{paint(f'{decimal(value):>12}', float(value), colour)}{exact}"
 
 
 def rules_lines(rules: tuple[Rules, ...]) -> list[str]:

@@ -139,6 +139,33 @@ class Group:
         found = kept * self.attackers + self.ranking.rank(armies)
         return found * self.defenders + (defenders - 1) @ self.strides
 
+    def slot(self, state: TurnState) -> int | None:
+        """The slot of one state holding ``owned`` (:meth:`index`, in Python's integers),
+        or None if its armies fall outside the group's slots.
+
+        >>> from strategy.risk.turns.building import path_turn
+        >>> turn = path_turn(3, (2,))
+        >>> start, _ = turn.start()
+        >>> near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
+        >>> group = Group(turn, start.owned, near, 3)
+        >>> rows = (np.array([[3]]), np.array([[2]]), np.array([False]))
+        >>> group.slot(start) == int(group.index(*rows)[0]), group.slot(start._replace(kept=True))
+        (True, None)
+        """
+        armies = state.armies
+        if (state.kept and self.halves == 1) or any(armies[i] != n for i, n in self.fixed):
+            return None
+        live = [armies[i] for i in self.live]
+        if sum(live) > self.ranking.total:
+            return None
+        defending = 0
+        for e, n, stride in zip(self.front, self.sizes, self.stride_list, strict=True):
+            if not 1 <= armies[e] <= n:
+                return None
+            defending += (armies[e] - 1) * stride
+        rank = self.ranking.rank_one(live)
+        return (state.kept * self.attackers + rank) * self.defenders + defending
+
     def decode(self, slots: Ints) -> tuple[Ints, Ints, Bools]:
         """The live armies, front defenders and memory of these slots."""
         kept, rest = np.divmod(slots, self.attackers * self.defenders)
@@ -288,12 +315,13 @@ class _Solver:
         levels = [[o for o in self.groups if o.bit_count() == n] for n in sizes]
         start, _ = self.turn.start()
         first = self.groups[start.owned]
-        slot = first.index(*_row(first, start))
+        slot = first.slot(start)
+        assert slot is not None  # the start holds its own armies
         if self.loops is None:
-            self.arrived[start.owned].append(slot)
+            self.arrived[start.owned].append(np.array([slot], np.int64))
         else:
             self.marks[start.owned] = _bits(first.size)
-            self.loops.mark(self.marks[start.owned], int(slot[0]))
+            self.loops.mark(self.marks[start.owned], slot)
         size = 0
         for level in levels:
             if self.loops is None:
@@ -641,13 +669,6 @@ def _chunks(slots: Ints) -> Iterator[Ints]:
         yield slots[start : start + CHUNK]
 
 
-def _row(group: Group, state: TurnState) -> tuple[Ints, Ints, Bools]:
-    """``state`` as one row of ``group``'s slots."""
-    armies = np.array([[state.armies[i] for i in group.live]], np.int64)
-    front = np.array([[state.armies[e] for e in group.front]], np.int64)
-    return armies, front, np.array([state.kept])
-
-
 class LevelValues(Mapping[TurnState, float]):
     """The solved values by state: a state's group and slot worked out when asked for;
     only the states reached from the start are in it."""
@@ -666,21 +687,9 @@ class LevelValues(Mapping[TurnState, float]):
     def slot(self, state: TurnState) -> int | None:
         """Where ``state`` is among its group's slots reached, or None if it was not."""
         group = self.groups.get(state.owned)
-        if group is None or (state.kept and group.halves == 1):
+        index = None if group is None else group.slot(state)
+        if index is None:
             return None
-        armies = state.armies
-        if any(armies[i] != n for i, n in group.fixed):
-            return None
-        live = [armies[i] for i in group.live]
-        if sum(live) > group.ranking.total:
-            return None
-        defending = 0
-        for e, n, stride in zip(group.front, group.sizes, group.stride_list, strict=True):
-            if not 1 <= armies[e] <= n:
-                return None
-            defending += (armies[e] - 1) * stride
-        rank = group.ranking.rank_one(live)
-        index = (state.kept * group.attackers + rank) * group.defenders + defending
         reached = self.reached[state.owned]
         found = int(reached.searchsorted(index))
         return found if found < len(reached) and reached.item(found) == index else None
