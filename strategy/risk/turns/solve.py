@@ -177,13 +177,12 @@ takes (5); give fewer armies or a smaller region
     # Unless a limit was asked for, the states reached are held to the budget's memory and
     # time alone: FLOAT_LIMIT guards bounds no pass has checked, and Asia from Ukraine 20
     # reaches 268 million states that fit in 7 GiB.
-    limit = max_states
 
     def admit(reached: int) -> None:
-        if limit is not None and reached > limit:
+        if max_states is not None and reached > max_states:
             raise TooLarge(
                 f"this turn reached {reached:,} states, more than a float plan takes "
-                f"({limit:,}); give fewer armies or a smaller region",
+                f"({max_states:,}); give fewer armies or a smaller region",
                 option="--max-states N",
             )
         memory, seconds = reached_cost(turn, reached)
