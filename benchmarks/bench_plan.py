@@ -63,7 +63,8 @@ from strategy.risk.turns.bounds import plan_bounds
 from strategy.risk.turns.exact import ExactValues
 from strategy.risk.turns.game import TurnGame
 from strategy.risk.turns.induction import EveryMove, Induction
-from strategy.risk.turns.levels import COMPILE_FROM, compiled_loops, solve_levels
+from strategy.risk.turns.level_compiled import COMPILE_FROM, compiled_loops
+from strategy.risk.turns.levels import solve_levels
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.report import PlanReport
 from strategy.risk.turns.size import state_bound

@@ -1,7 +1,8 @@
-"""The level solver (strategy.risk.turns.levels), the planner's float path, against the
-general induction it must agree with: the same states reached and the same values
-(within 1e-12) on random maps under every objective and move-in rule, with reinforcement
-and fortification built on it, and the exact plans' values on classic positions.
+"""The level solver (strategy.risk.turns.levels and the level_* modules), the planner's
+float path, against the general induction it must agree with: the same states reached and
+the same values (within 1e-12) on random maps under every objective and move-in rule, with
+reinforcement and fortification built on it, and the exact plans' values on classic
+positions.
 
 Deep imports: the level solver, against the general induction.
 """
@@ -15,7 +16,9 @@ from hypothesis import strategies as st
 from strategy.engine import Budget, TooLarge, use_budget
 from strategy.risk.turns.building import path_turn
 from strategy.risk.turns.fortification import fortify_turn
-from strategy.risk.turns.levels import LevelValues, level_cost, solve_levels
+from strategy.risk.turns.level_cost import level_cost
+from strategy.risk.turns.level_values import LevelValues
+from strategy.risk.turns.levels import solve_levels
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.reinforcement import Searching, best_reinforcement
 from strategy.risk.turns.size import state_bound
@@ -123,10 +126,10 @@ def test_reach_first_refuses_after_the_pass_with_the_figures() -> None:
 def test_a_pass_past_the_sized_bound_counts_every_state(monkeypatch: pytest.MonkeyPatch) -> None:
     # Past UNSIZED the groups are not sized; the pass must not then look nearly free (Asia
     # from Ukraine 15 and Indonesia 10 was admitted on 256 MiB and filled 24 GB).
-    import strategy.risk.turns.levels as levels
+    import strategy.risk.turns.level_cost as cost
 
     turn = path_turn(10, (3, 2, 2))
     bound = state_bound(turn, fronts=False)
-    monkeypatch.setattr(levels, "UNSIZED", bound - 1)
-    memory, _ = levels.reach_cost(turn)
-    assert memory >= bound * levels.STATE_BYTES
+    monkeypatch.setattr(cost, "UNSIZED", bound - 1)
+    memory, _ = cost.reach_cost(turn)
+    assert memory >= bound * cost.STATE_BYTES

@@ -44,7 +44,9 @@ from typing import Any
 import numpy as np
 
 from strategy.risk.turns.induction import Choice, Induction, Policy
-from strategy.risk.turns.levels import NEVER, TIE_TOLERANCE, LevelValues
+from strategy.risk.turns.level_compiled import NEVER
+from strategy.risk.turns.level_solver import TIE_TOLERANCE
+from strategy.risk.turns.level_values import LevelValues
 from strategy.risk.turns.model import Turn, TurnState
 
 #: The float rounding ``E`` allows for each army in play, in units of the largest payoff.

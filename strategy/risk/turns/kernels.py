@@ -1,20 +1,20 @@
 """The level solver's loops over slots, compiled by numba: imported only where it is installed.
 
-The numpy path of :mod:`strategy.risk.turns.levels` pays for every roll outcome in
+The numpy path of :mod:`strategy.risk.turns.level_numpy` pays for every roll outcome in
 temporary arrays (about 260 ns an outcome); these loops walk the same slots one at a time
 with the same arithmetic, so they find the same values (to round-off: the terms are added
 in the same order). numba is the ``fast-plans`` extra (about 208 MB installed and
 0.45-0.75 s to import, paid only by a solve big enough to use it):
-:func:`strategy.risk.turns.levels.compiled_loops` imports this module, or answers None
-without numba, and the solver calls :func:`reach_group`, :func:`solve_group` and
+:func:`strategy.risk.turns.level_compiled.compiled_loops` imports this module, or answers
+None without numba, and the solver calls :func:`reach_group`, :func:`solve_group` and
 :func:`land` only. Each releases the interpreter's lock, so two groups of one level are
 solved at once on two cores.
 
-A group's slot is ``(kept * A + rank) * D + d`` (:class:`~strategy.risk.turns.levels.Group`):
+A group's slot is ``(kept * A + rank) * D + d`` (:class:`~strategy.risk.turns.groups.Group`):
 ``vectors[rank]`` its live armies, ``grid[d]`` its front's defenders; a group's ``shape``
 is (A, D, the armies of the turn, the halves: 2 under ``keep:K``, else 1). ``keep`` is
-``keep:K``'s K, or :data:`~strategy.risk.turns.levels.NEVER` for other objectives (nothing
-dropped is remembered). A roll without capture lowers one live territory's armies or the
+``keep:K``'s K, or :data:`~strategy.risk.turns.level_compiled.NEVER` for other objectives
+(nothing dropped is remembered). A roll without capture lowers one live territory's armies or the
 front's defenders and never forgets ``kept``: it leads to a smaller slot of the same half
 (ranks are in lexicographic order), or into the half that remembers. So the forward pass
 sweeps each half's slots downwards, and the values are found upwards, the remembering half
@@ -227,7 +227,7 @@ def solve_group(
     """Each reached slot's value (``reached`` sorted, ``index`` their :func:`index_of`):
     the best of ending the turn (``payoff``) and each attack's rolls (those without capture
     by the values found already, a capture by ``captures``, by attack), as in
-    levels.py; upwards, the half that remembers first."""
+    level_numpy.py; upwards, the half that remembers first."""
     attackers, defenders = shape[0], shape[1]
     armies = np.empty(vectors.shape[1], np.int64)
     before = (np.empty(len(armies) + 1, np.int64), np.empty(len(armies) + 1, np.int64))
@@ -267,7 +267,7 @@ def land(
     after: Array, after_below: Array, after_strides: Array, after_index: Array,
     after_values: Array, captures: Array, marks: Array,
 ) -> None:  # fmt: skip
-    """Every capture by one attack from ``slots`` and every number moved in, as levels.py's
+    """Every capture by one attack from ``slots`` and every number moved in, as level_numpy.py's
     landings: with ``marks`` empty, each slot's chance of the capture times the best value
     after it into ``captures`` (by the group holding one more's values and
     :func:`index_of`); else the slots landed on marked in ``marks`` (its :func:`marked`

@@ -31,6 +31,7 @@ from strategy.engine.numbers import Value as Value  # re-exported: the results s
 from strategy.engine.resources import TooLarge, human_bytes, human_seconds, require
 from strategy.engine.walk import post_order
 from strategy.risk.turns.exact import ExactValues
+from strategy.risk.turns.groups import held_sets
 from strategy.risk.turns.induction import (
     Choice,
     EveryMove,
@@ -39,8 +40,8 @@ from strategy.risk.turns.induction import (
     Policy,
     Restriction,
 )
-from strategy.risk.turns.levels import _held as held_sets
-from strategy.risk.turns.levels import level_cost, reach_cost, reached_cost, solve_levels
+from strategy.risk.turns.level_cost import level_cost, reach_cost, reached_cost
+from strategy.risk.turns.levels import solve_levels
 from strategy.risk.turns.model import Turn, TurnState
 from strategy.risk.turns.size import state_bound
 
@@ -53,7 +54,7 @@ EXACT_LIMIT = 20_000_000
 FLOAT_LIMIT = 150_000_000
 #: Memory per state: the general induction's (peak per state measured on Africa by
 #: benchmarks/bench_plan.py: 600 bytes), and what an exact plan adds to the level solver's
-#: (:func:`strategy.risk.turns.levels.level_cost`): the floats by the states' numbers, and
+#: (:func:`strategy.risk.turns.level_cost.level_cost`): the floats by the states' numbers, and
 #: the numerators of the states worked out exactly (tracemalloc's peak: 30-45 bytes a
 #: state met on South America with two stacks and Africa; asking every state's Fraction
 #: afterwards, 360-380 bytes a state in all, the Fractions kept).

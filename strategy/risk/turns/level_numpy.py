@@ -1,0 +1,241 @@
+"""The level solver's numpy path: a group's slots walked in whole-array operations.
+
+The forward pass keeps lists of the slots arrived at, merged without sorting; the solve
+goes through a group in *wavefronts* of equal armies in play, every roll of every attack
+of a run of slots one numpy operation, and every number of armies moved in after a
+capture another. Where a slot is among those reached is a dense array, one number a slot,
+while its level or the one below is solved.
+
+>>> from strategy.risk.turns.building import path_turn
+>>> turn = path_turn(3, (1,))
+>>> start, _ = turn.start()
+>>> values = NumpySolver(turn, None).run()
+>>> round(values[start], 12) == round(1955 / 2592, 12)  # seed 003: Pr(3,1) = 1955/2592
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+
+import numpy as np
+from numpy.typing import NDArray
+
+from strategy.risk.turns.groups import Bools, Floats, Group
+from strategy.risk.turns.level_solver import LevelSolver, Progress
+from strategy.risk.turns.model import Turn
+from strategy.risk.turns.ranks import Ints
+
+#: Slots worked on at once.
+CHUNK = 1 << 15
+#: Slots whose rolls the numpy path's solve works out at once, across waves: on Africa from
+#: Brazil 20 quicker than 512 or 32,768, and about the peak memory of a call a wave.
+WAVES_CHUNK = 1 << 10
+
+
+class NumpySolver(LevelSolver):
+    """One solve in numpy operations, in this thread."""
+
+    def __init__(self, turn: Turn, progress: Progress | None) -> None:
+        super().__init__(turn, progress, None)
+        # The slots landed on and not yet walked, by group.
+        self.arrived: dict[int, list[Ints]] = {owned: [] for owned in self.groups}
+
+    def begin(self, owned: int, slot: int) -> None:
+        """The start's slot, as arrived at."""
+        self.arrived[owned].append(np.array([slot], np.int64))
+
+    def reach_level(self, level: list[int]) -> None:
+        """Each group of the level by :meth:`reach`, one after another."""
+        self.reached.update((owned, self.reach(self.groups[owned])) for owned in level)
+
+    def position(self, owned: int) -> Ints:
+        """Where each slot of the group holding ``owned`` is among those reached (-1 if it
+        is not): one number a slot, for the group and the level above while solved."""
+        found = self.lookup.get(owned)
+        if found is None:
+            reached = self.reached[owned]
+            kind = np.int32 if len(reached) < 2**31 else np.int64
+            found = np.full(self.groups[owned].size, -1, kind)
+            found[reached] = np.arange(len(reached), dtype=kind)
+            self.lookup[owned] = found
+        return found
+
+    def reach(self, group: Group) -> Ints:
+        """The slots of ``group`` reached (sorted), and those they lead to in the groups
+        holding one territory more noted as arrived there."""
+        attacks = self.attacks(group)
+        arrived = self.arrived.pop(group.owned)
+        # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
+        waiting: dict[int, list[Ints]] = {}
+        if arrived:
+            for wave in group.waves(_distinct(np.concatenate(arrived), group.size)):
+                waiting[int(group.play(wave[:1])[0])] = [wave]
+        found = [np.zeros(0, np.int64)]
+        while waiting:
+            slots = _distinct(np.concatenate(waiting.pop(max(waiting))), group.size)
+            found.append(slots)
+            for chunk in _chunks(slots):
+                _, _, p, child, _ = self.rolled(group, chunk, attacks)
+                for wave in group.waves(child[p > 0]):
+                    waiting.setdefault(int(group.play(wave[:1])[0]), []).append(wave)
+        reached = np.sort(np.concatenate(found))
+        for chunk in _chunks(reached):
+            for s, t in attacks:
+                owned = group.owned | 1 << t
+                size, after = self.groups[owned].size, self.arrived[owned]
+                after.append(_distinct(self.landings(group, s, t, chunk)[2], size))
+                # Captures from many slots land on the same ones: merge before they pile up.
+                if sum(map(len, after)) > 2 * len(after[0]) + CHUNK * 4:
+                    after[:] = [_distinct(np.concatenate(after), size)]
+        return reached
+
+    def rolled(
+        self, group: Group, slots: Ints, attacks: list[tuple[int, int]]
+    ) -> tuple[Ints, Ints, Floats, Ints, Ints | None]:
+        """Every roll that does not capture from these slots: for each (slot, attack) that
+        can roll, the slot's place in ``slots`` and the attack's in ``attacks``, and for each
+        outcome its probability (0 where it captures), the slot it leads to and the reward."""
+        rolls, stay, width = self.rolls, self.stay, self.rolls.width
+        kept, rest = np.divmod(slots, group.attackers * group.defenders)
+        rank, defending = np.divmod(rest, group.defenders)
+        sources = np.array([group.live.index(s) for s, _ in attacks], np.intp)
+        targets = np.array([group.front.index(t) for _, t in attacks], np.intp)
+        # Flat indexes (numpy's take): several times quicker than indexing by two arrays.
+        a = group.ranking.all().take(rank, axis=0)
+        a_s = a[:, sources]
+        cells = a_s * rolls.columns + group.grid.take(defending, axis=0)[:, targets]
+        rolling = np.flatnonzero(rolls.can.take(cells))
+        row, attack = np.divmod(rolling, len(attacks))
+        a_s, cells = a_s.take(rolling), cells.take(rolling)
+        lost = rolls.lost.reshape(-1, width).take(cells, axis=0)
+        killed = rolls.killed.reshape(-1, width).take(cells, axis=0)
+        p = rolls.p.reshape(-1, width).take(cells, axis=0)
+        left = a_s[:, None] - lost
+        drop = (left > 0) & (left <= stay)
+        also = kept.take(row)[:, None] | drop & self.keeps(left)
+        changed = np.repeat(a.take(row, axis=0), width, axis=0)
+        source = np.repeat(sources[attack], width)
+        changed.reshape(-1)[np.arange(len(changed)) * a.shape[1] + source] = np.where(
+            drop, 0, left
+        ).ravel()
+        moved = group.ranking.rank(changed).reshape(-1, width)
+        child = (also * group.attackers + moved) * group.defenders + defending.take(row)[:, None]
+        child -= killed * group.strides[targets[attack]][:, None]
+        reward = np.where(drop, left, 0) if self.counts else None
+        return row, attack, p, child, reward
+
+    def landings(
+        self, group: Group, s: int, t: int, slots: Ints
+    ) -> tuple[Floats, NDArray[np.intp], Ints, Ints]:
+        """Every way these slots may take ``t`` from ``s`` in one roll and move in: the
+        chance of the capture (by slot), and for each slot that can, and each number of
+        armies it may move in (most first), the slot's place in ``slots``, the slot of the
+        group holding one more that it leads to, and the reward."""
+        rolls, stay, turn = self.rolls, self.stay, self.turn
+        a, d, k = group.decode(slots)
+        cs = group.live.index(s)
+        a_s = a[:, cs]
+        chance = rolls.capture.take(a_s * rolls.columns + d[:, group.front.index(t)])
+        moves = np.where(chance > 0, np.maximum(a_s - stay - self.low[a_s] + 1, 0), 0)
+        row = np.repeat(np.arange(len(slots)), moves)
+        after = group.owned | 1 << t
+        nxt = self.groups[after]
+        enemies = ~after
+        reward0 = np.zeros(len(slots), np.int64)
+        for i in group.live:
+            if i != s and self.near[t] >> i & 1 and not self.near[i] & enemies:
+                column = a[:, group.live.index(i)]
+                reward0 += column if self.counts else 0
+                k = k | (column > 0) & self.keeps(column)
+        landed = np.zeros((len(row), len(nxt.live)), np.int64)
+        for j, i in enumerate(nxt.live):
+            if i not in (s, t):
+                landed[:, j] = a[row, group.live.index(i)]
+        facing = np.empty((len(row), len(nxt.front)), np.int64)
+        for j, e in enumerate(nxt.front):
+            facing[:, j] = d[row, group.front.index(e)] if e in group.front else turn.armies[e]
+        source_free, target_free = bool(self.near[s] & enemies), bool(self.near[t] & enemies)
+        first = np.cumsum(moves) - moves
+        moved = a_s[row] - stay - (np.arange(len(row)) - first[row])
+        left = a_s[row] - moved
+        drop = (left > 0) & ~(source_free & (left > stay))
+        dropped = ~(target_free & (moved > stay))
+        also = k[row] | drop & self.keeps(left) | dropped & self.keeps(moved)
+        reward = reward0[row]
+        if self.counts:
+            reward = reward + np.where(drop, left, 0) + np.where(dropped, moved, 0)
+        if s in nxt.live:
+            landed[:, nxt.live.index(s)] = np.where(drop, 0, left)
+        if t in nxt.live:
+            landed[:, nxt.live.index(t)] = np.where(dropped, 0, moved)
+        return chance, row, nxt.index(landed, facing, also), reward
+
+    def keeps(self, armies: Ints) -> Bools:
+        """``keep:K``'s test of armies dropped."""
+        if self.keep is None:
+            return np.zeros(armies.shape, bool)
+        return armies >= self.keep
+
+    def solve_group(self, group: Group, attacks: list[tuple[int, int]], reached: Ints) -> Floats:
+        """The captures' best moves in first, then the rolls of runs of waves at once."""
+        chance = np.zeros((len(reached), len(attacks)))
+        gain = np.zeros((len(reached), len(attacks)))
+        for low in range(0, len(reached), CHUNK):
+            chunk = reached[low : low + CHUNK]
+            for i, (s, t) in enumerate(attacks):
+                found, row, child, reward = self.landings(group, s, t, chunk)
+                chance[low : low + len(chunk), i] = found
+                if len(row):
+                    # The best move in: the most moved among equals (here ties are round-off).
+                    after = group.owned | 1 << t
+                    here = reward + self.values[after][self.position(after)[child]]
+                    starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
+                    gain[low + row[starts], i] = np.maximum.reduceat(here, starts)
+        values = np.zeros(len(reached))
+        where = self.position(group.owned)
+        waves = list(group.waves(reached))
+        # The rolls of a run of several waves at once (a call on each wave's few slots
+        # was most of the time of a small turn), then each wave from the ones below it.
+        ordered = np.concatenate([np.zeros(0, np.int64), *waves])
+        edges = np.cumsum([len(wave) for wave in waves]).tolist()
+        for low in range(0, len(ordered), WAVES_CHUNK):
+            chunk = ordered[low : low + WAVES_CHUNK]
+            row, attack, p, child, bonus = self.rolled(group, chunk, attacks)
+            at, payoff, high = where[chunk], self.payoff(group, chunk), low + len(chunk)
+            cuts = [0, *(edge - low for edge in edges if low < edge < high), len(chunk)]
+            for start, stop in pairwise(cuts):
+                first, last = np.searchsorted(row, (start, stop))
+                rows, tried = row[first:last] - start, attack[first:last]
+                option = np.zeros(len(rows))
+                for j in range(self.rolls.width):
+                    known = values[where[child[first:last, j]]]
+                    gained = known if bonus is None else bonus[first:last, j] + known
+                    option += p[first:last, j] * gained
+                places = at[start:stop]
+                option += chance[places[rows], tried] * gain[places[rows], tried]
+                options = np.full((stop - start, len(attacks)), -np.inf)
+                options[rows, tried] = option
+                best = payoff[start:stop]
+                for i in range(len(attacks)):
+                    best = np.where(options[:, i] > best + self.tie, options[:, i], best)
+                values[places] = best
+        return values
+
+
+def _distinct(slots: Ints, size: int) -> Ints:
+    """``slots`` (numbers below ``size``) without repeats, in no particular order: each
+    writes its place to a scratch array, and the place that stays there is the one kept
+    (a pass over the slots, not a sort; only the pages written are ever touched)."""
+    scratch = np.empty(size, np.int64)
+    places = np.arange(len(slots))
+    scratch[slots] = places
+    kept: Ints = slots[scratch[slots] == places]
+    return kept
+
+
+def _chunks(slots: Ints) -> Iterator[Ints]:
+    """``slots`` in runs short enough that a run's rolls fit in a few megabytes."""
+    for start in range(0, len(slots), CHUNK):
+        yield slots[start : start + CHUNK]
