@@ -50,9 +50,12 @@ except RuntimeError:
     _CACHE = False
 #: Each loop compiled when first called, releasing the interpreter's lock while it runs.
 _compiled = numba.njit(cache=_CACHE, nogil=True)
+#: The steps of a loop's innermost work, compiled into the loops that call them (numba's
+#: own inlining): called as functions they took a quarter of the forward pass's time.
+_inline = numba.njit(cache=_CACHE, nogil=True, inline="always")
 
 
-@_compiled
+@_inline
 def rank_of(below: Array, left: int, armies: Array, start: int, found: int) -> int:
     """The dense number of one army vector (:meth:`Ranking.rank` for one row) from its
     parts from ``start`` on, given the number ``found`` for the parts before and the
@@ -63,7 +66,7 @@ def rank_of(below: Array, left: int, armies: Array, start: int, found: int) -> i
     return int(found)
 
 
-@_compiled
+@_inline
 def prefixes(below: Array, total: int, armies: Array, found: Array, left: Array) -> None:
     """For each part of ``armies``, the number found and the armies left before it: a roll
     changes one part, and the number is worked out again only from there."""
@@ -73,7 +76,7 @@ def prefixes(below: Array, total: int, armies: Array, found: Array, left: Array)
         left[i + 1] = left[i] - armies[i]
 
 
-@_compiled
+@_inline
 def roll_child(
     shape: Array, below: Array, armies: Array, before: tuple[Array, Array],
     step: tuple[int, int, int, int, int, int], stay: int, keep: int,
@@ -97,7 +100,7 @@ def roll_child(
     return child, left if drop else 0
 
 
-@_compiled
+@_inline
 def enter_run(
     slot: int, shape: Array, vectors: Array, below: Array, armies: Array,
     before: tuple[Array, Array],
@@ -113,7 +116,7 @@ def enter_run(
     return run, kept, rank
 
 
-@_compiled
+@_inline
 def popcount(word: int) -> int:
     """The bits set in a 64-bit word (in int64: the masks keep the shifts' sign bits out)."""
     word = word - ((word >> 1) & 0x5555555555555555)
@@ -138,14 +141,14 @@ def index_of(reached: Array, size: int) -> Array:
     return words
 
 
-@_compiled
+@_inline
 def place(index: Array, slot: int) -> int:
     """Where ``slot`` is among those reached, by its :func:`index_of` ``index``."""
     word = slot >> 6
     return int(index[word, 0] + popcount(index[word, 1] & ((1 << (slot & 63)) - 1)))
 
 
-@_compiled
+@_inline
 def marked(marks: Array, slot: int) -> bool:
     """Whether ``slot`` is marked in ``marks``, a bit a slot in 64-bit words: the forward
     pass's flags, an eighth of a byte a slot (Asia from Ukraine 20 v 1-2 has 3.7 billion
@@ -153,7 +156,7 @@ def marked(marks: Array, slot: int) -> bool:
     return bool(marks[slot >> 6] >> (slot & 63) & 1)
 
 
-@_compiled
+@_inline
 def mark(marks: Array, slot: int) -> None:
     """Mark ``slot`` in ``marks``."""
     marks[slot >> 6] |= 1 << (slot & 63)
@@ -260,6 +263,43 @@ def solve_group(
         values[at] = best
 
 
+@_inline
+def landings(
+    armies: Array, kept: bool, a: int, attack: Array, stay: int, keep: int, counts: bool,
+    freed: Array, placed: Array, fixed: int, after: Array, after_below: Array, landed: Array,
+    bases: Array, gains: Array,
+) -> None:  # fmt: skip
+    """For each number of armies moved in (most first) after a capture from a run with
+    these live ``armies`` (``a`` on the source), the slot landed on but for the front's
+    number into ``bases`` and the armies banked into ``gains`` (:func:`land`'s terms)."""
+    source_free, target_free = attack[2] == 1, attack[3] == 1
+    also, reward = kept, 0
+    for c in freed:
+        reward += armies[c] if counts else 0
+        also = also or (armies[c] > 0 and armies[c] >= keep)
+    prefix, left_over = 0, after[2]
+    for j in range(len(placed)):
+        if placed[j] >= 0:
+            landed[j] = armies[placed[j]]
+        if j < fixed:
+            prefix += after_below[j, left_over, landed[j]]
+            left_over -= landed[j]
+    for m in range(len(bases)):
+        moved = a - stay - m
+        left = a - moved
+        drop = left > 0 and not (source_free and left > stay)
+        dropped = not (target_free and moved > stay)
+        kept_after = also or (drop and left >= keep) or (dropped and moved >= keep)
+        for j in range(fixed, len(placed)):
+            if placed[j] == -1:
+                landed[j] = 0 if drop else left
+            elif placed[j] == -2:
+                landed[j] = 0 if dropped else moved
+        ranked = rank_of(after_below, left_over, landed, fixed, prefix)
+        bases[m] = ((1 if kept_after else 0) * after[0] + ranked) * after[1]
+        gains[m] = reward + (left if drop else 0) + (moved if dropped else 0) if counts else 0
+
+
 @_compiled
 def land(
     slots: Array, shape: Array, vectors: Array, grid: Array, attack: Array, capture: Array,
@@ -280,17 +320,22 @@ def land(
     ``facing`` for each front territory after its front column here, or minus one minus its
     armies (untouched). ``after`` is the group after's (attackers, defenders, total)."""
     attackers, defenders = shape[0], shape[1]
-    s, t, source_free, target_free = attack[0], attack[1], attack[2] == 1, attack[3] == 1
+    s, t = attack[0], attack[1]
     landed = np.empty(len(placed), np.int64)
     # Slots that differ only in the target's defenders land on the same slots (all of them
     # are killed): each run of one army vector keeps its captures' best, by the others.
     seen = np.full(defenders, -1, np.int64)
     known = np.empty(defenders)
-    # The live columns after before the first that a move changes: ranked once a slot.
+    # The slots of a run share their armies, and so, for each number moved in, the slot
+    # landed on but for the front's number (``bases``) and the armies banked (``gains``):
+    # worked out once a run (``based``), when its first slot captures.
+    bases = np.empty(shape[2] + 1, np.int64)
+    gains = np.zeros(shape[2] + 1, np.int64)
+    # The live columns after before the first that a move changes: ranked once a run.
     fixed = 0
     while fixed < len(placed) and placed[fixed] >= 0:
         fixed += 1
-    run, kept, rank = -defenders, 0, 0  # no run yet
+    run, kept, rank, based = -defenders, 0, 0, -defenders  # no run yet
     for row in range(len(slots)):
         if not run <= slots[row] < run + defenders:
             run = slots[row] - slots[row] % defenders
@@ -307,45 +352,21 @@ def land(
                 captures[row] = found * known[sibling]
             continue
         seen[sibling] = run
-        also, reward = kept == 1, 0
-        for c in freed:
-            armies = vectors[rank, c]
-            reward += armies if counts else 0
-            also = also or (armies > 0 and armies >= keep)
+        if based != run:
+            based = run
+            landings(vectors[rank], kept == 1, a, attack, stay, keep, counts, freed, placed,
+                     fixed, after, after_below, landed, bases[:moves], gains[:moves])  # fmt: skip
         front = 0
         for j in range(len(facing)):
             column = facing[j]
             armies = grid[defending, column] if column >= 0 else -1 - column
             front += (armies - 1) * after_strides[j]
-        prefix, left_over = 0, after[2]
-        for j in range(len(placed)):
-            if placed[j] >= 0:
-                landed[j] = vectors[rank, placed[j]]
-            if j < fixed:
-                prefix += after_below[j, left_over, landed[j]]
-                left_over -= landed[j]
+        if len(marks):
+            for m in range(moves):
+                mark(marks, bases[m] + front)
+            continue
         best = -np.inf
         for m in range(moves):
-            moved = a - stay - m
-            left = a - moved
-            drop = left > 0 and not (source_free and left > stay)
-            dropped = not (target_free and moved > stay)
-            kept_after = also or (drop and left >= keep) or (dropped and moved >= keep)
-            for j in range(fixed, len(placed)):
-                column = placed[j]
-                if column == -1:
-                    landed[j] = 0 if drop else left
-                elif column == -2:
-                    landed[j] = 0 if dropped else moved
-            ranked = rank_of(after_below, left_over, landed, fixed, prefix)
-            child = ((1 if kept_after else 0) * after[0] + ranked) * after[1] + front
-            if len(marks):
-                mark(marks, child)
-                continue
-            here = after_values[place(after_index, child)]
-            if counts:
-                here += reward + (left if drop else 0) + (moved if dropped else 0)
-            best = max(best, here)
-        if len(marks) == 0:
-            known[sibling] = best
-            captures[row] = found * best
+            best = max(best, after_values[place(after_index, bases[m] + front)] + gains[m])
+        known[sibling] = best
+        captures[row] = found * best
