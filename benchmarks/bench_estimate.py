@@ -130,7 +130,8 @@ POSITIONS: list[tuple[str, str, Any]] = [
 
 
 def warm(name: str) -> None:
-    """Load what the capability imports, with a small request."""
+    """Load what the capability imports, with a small request (two for odds: optimal play
+    and the classic kernels, which import different modules)."""
     small = {
         "odds": Odds(attackers=3, defenders=2, choice="sees-roll"),
         "table": Table(max_attackers=3, max_defenders=3, choice="sees-roll"),
@@ -144,6 +145,8 @@ def warm(name: str) -> None:
         "fortify": Fortify(attackers="Siam=4", target="Indonesia", armies=2),
     }[name]
     CAPABILITIES[name].run(small, None)
+    if name == "odds":
+        CAPABILITIES[name].run(Odds(attackers=3, defenders=2), None)
 
 
 def main() -> None:

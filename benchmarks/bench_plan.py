@@ -1,8 +1,8 @@
 """Time turn plans (strategy.risk.turns) on the classic board: states and seconds per continent.
 
 For Australia, South America and Africa from the positions below, prints the states the
-planner visits, the up-front bound, and the median seconds of an exact plan (the compact
-induction) and a float one (the level solver, strategy.risk.turns.levels), with the float
+planner visits, the up-front bound, and the median seconds of an exact plan and a float one
+(the level solver, strategy.risk.turns.levels), with the float
 one's states per second, peak memory (tracemalloc: numpy's arrays included) and bytes per
 state; where numba is installed, the level solver's compiled loops against its numpy path
 (processor seconds, states per second, ratio; also North America with ``--big``).
@@ -25,8 +25,11 @@ too. The general induction is not run on these (its North America alone took 216
 repository root (``PYTHONPATH=.`` unless installed): ``python benchmarks/bench_plan.py
 [--repeats 3]`` or ``... --big``, or both in one run with ``--all`` (about 15 minutes here).
 An exact plan is the level solver's floats and the whole numbers they guide
-(strategy.risk.turns.exact): both parts are timed, with the states worked out exactly, and,
-where numba is installed, the exact plan with the compiled level solver as its guide. The
+(strategy.risk.turns.exact): both parts are timed, with the states worked out exactly, the
+floats on the numpy path and, where numba is installed, the compiled loops. Where numba is
+installed the compiled loops are loaded first, so every plan takes them, as in the web
+server's workers (a process that has not loaded them leaves turns under COMPILE_FROM states
+to the numpy path: run without numba for those numbers). The
 compact induction it replaced (every state exactly; main at 6ab1536) took, back to back
 with it at load 4-6: 0.42-0.46 s on South America with two stacks and 1.74-1.94 s on Africa.
 The whole exact plan as the CLI makes it (the report played forward and its JSON) is timed
@@ -64,7 +67,7 @@ from strategy.risk.turns.exact import ExactValues
 from strategy.risk.turns.game import TurnGame
 from strategy.risk.turns.induction import EveryMove, Induction
 from strategy.risk.turns.level_compiled import COMPILE_FROM, compiled_loops
-from strategy.risk.turns.levels import solve_levels
+from strategy.risk.turns.levels import load_compiled, solve_levels
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.report import PlanReport
 from strategy.risk.turns.size import state_bound
@@ -159,6 +162,14 @@ def main() -> None:
         report_big()
         return
     print(f"machine: {machine()}; medians of {arguments.repeats} runs")
+    if compiled_loops() is not None:
+        loading = timed(load_compiled, 1)[1]
+        print(
+            f"compiled loops loaded in {loading:.2f} s of processor time (numba's import and "
+            "cache): every plan below takes them, as in the web server's workers; without "
+            "numba, or in a process that has not loaded them, plans under "
+            f"{COMPILE_FROM:,} states take the numpy path (printed beside)"
+        )
     for name, (attacker, defenders) in () if arguments.placements else POSITIONS.items():
         turn = turn_for(name)
         print(f"\n{name}: {attacker} against {defenders}")
@@ -178,8 +189,6 @@ def main() -> None:
         tracemalloc.stop()
         print(f"  float peak memory {human_bytes(peak)} = {peak / plan.states:,.0f} bytes a state")
         if compiled_loops() is not None:
-            warm = timed(partial(solve_levels, turn, compiled=True), 1)[1]
-            print(f"  first compiled solve (compiling, or loading numba's cache): {warm:.2f} s")
             paths = [
                 timed(partial(solve_levels, turn, compiled=c, threads=1), arguments.repeats)[1]
                 for c in (True, False)
@@ -246,9 +255,9 @@ def big(name: str) -> dict[str, object]:
 
 
 def exact_parts(turn: Turn, general: float, repeats: int) -> None:
-    """An exact plan's two parts, processor seconds: the level solver's floats and the whole
-    numbers they guide, with the states worked out exactly; where numba is installed, the
-    plan with the compiled level solver as its guide too, against the general induction."""
+    """An exact plan's two parts, processor seconds: the level solver's floats (the numpy
+    path, and where numba is installed the compiled loops) and the whole numbers they guide,
+    with the states worked out exactly, against the general induction."""
     start, _ = turn.start()
     levels = solve_levels(turn)
 
@@ -257,16 +266,15 @@ def exact_parts(turn: Turn, general: float, repeats: int) -> None:
         values.numerator(start)
         return values
 
-    floats, exact = (timed(job, repeats)[1] for job in (partial(solve_levels, turn), whole))
-    print(
-        f"  exact plan: level solver {floats:.3f} s + whole numbers {exact:.3f} s processor "
-        f"({len(whole().memo):,} of {len(levels):,} states worked out exactly)"
-    )
-    if compiled_loops() is not None:
-        fast = timed(partial(solve_levels, turn, compiled=True), repeats)[1] + exact
+    exact = timed(whole, repeats)[1]
+    paths = {"numpy path": False} | ({"compiled": True} if compiled_loops() is not None else {})
+    for path, compiled in paths.items():
+        floats = timed(partial(solve_levels, turn, compiled=compiled), repeats)[1]
         print(
-            f"  exact plan guided by the compiled level solver: {fast:.3f} s processor, "
-            f"{general / fast:.1f}x faster than the general induction"
+            f"  exact plan, {path}: level solver {floats:.3f} s + whole numbers {exact:.3f} s "
+            f"processor = {floats + exact:.3f} s, {general / (floats + exact):.1f}x faster than "
+            f"the general induction ({len(whole().memo):,} of {len(levels):,} states worked "
+            "out exactly)"
         )
 
 

@@ -149,3 +149,20 @@ def test_a_refused_plan_gives_its_bounds(capsys: pytest.CaptureFixture[str]) -> 
     low, high = float(found[1]), float(found[2])
     solved = run_json(capsys, "risk", "plan", *position, "--float", "--no-compare")
     assert 0 < low <= solved["value"] <= high < 1
+
+
+def test_a_big_plan_without_numba_says_how_to_make_it_faster(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import strategy.risk.turns.level_compiled as compiled
+
+    assert "fast-plans" not in run(capsys, *SOUTH, "--no-compare")[2]
+    # As if numba were missing and this small turn were big enough for the compiled loops.
+    monkeypatch.setattr(compiled, "compiled_loops", lambda: None)
+    monkeypatch.setattr(compiled, "COMPILE_FROM", 1)
+    status, out, err = run(capsys, *SOUTH, "--no-compare")
+    assert status == 0 and "P(holding all of South America" in out
+    assert err.strip() == (
+        "strategy risk plan: numba is not installed, so this plan takes the numpy path, "
+        "about 4x slower than the compiled loops (pip install 'strategy[fast-plans]')"
+    )

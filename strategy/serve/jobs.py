@@ -50,8 +50,12 @@ def answer(name: str, request: Any, max_bytes: int) -> tuple[int, bytes]:
 
 
 def warm() -> None:
-    """Import and build what every job needs, so that a new worker's first answer is fast."""
+    """Import and build what every job needs, so that a new worker's first answer is fast:
+    and load the turn plans' compiled loops where numba is installed, so that plans of every
+    size use them (South America with two stacks, exact: 0.17 s against 0.27 s)."""
     from strategy.risk.requests.battles import Odds
+    from strategy.risk.turns.levels import load_compiled
 
     assert ENDPOINTS
     compute.answer("odds", Odds(attackers=3, defenders=2, choice="sees-roll"))
+    load_compiled()

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -100,10 +101,15 @@ def run(args: argparse.Namespace) -> int:
     from strategy.engine.resources import TooLarge
     from strategy.risk.planning import placed_bound, refusal_bounds
     from strategy.risk.requests.plans import Plan, plan_position, run_plan
+    from strategy.risk.turns.level_compiled import speed_note
 
     request = request_of(Plan, args)
     where = plan_position(request, *files_of(args))
-    graph = _graph_target(args, placed_bound(where.turn, args.reinforce, args.reinforce_on))
+    bound = placed_bound(where.turn, args.reinforce, args.reinforce_on)
+    graph = _graph_target(args, bound)
+    note = speed_note(bound)
+    if note is not None:
+        print(f"strategy risk plan: {note}", file=sys.stderr)
     try:
         with ProgressBar("plan") as progress:
             report = run_plan(request, progress, where=where)

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from types import ModuleType
@@ -28,8 +29,10 @@ from strategy.risk.turns.level_solver import LevelSolver, Progress
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.ranks import Ints
 
-#: Turns that may reach fewer states are left to numpy: compiling (or loading the compiled
-#: code) costs more than it saves there.
+#: Turns that may reach fewer states are left to numpy in a process that has not loaded the
+#: compiled loops: loading them (0.4-0.6 s with numba's import) costs more than they save
+#: there. Once loaded, they are quicker at every size (South America with two stacks:
+#: 0.02 s against 0.09 s).
 COMPILE_FROM = 200_000
 #: ``keep`` for the compiled loops where the objective remembers nothing: more armies than
 #: any turn has.
@@ -47,6 +50,42 @@ def compiled_loops() -> ModuleType | None:
             raise
         return None
     return kernels
+
+
+def loops_for(bound: int) -> ModuleType | None:
+    """The compiled loops for a turn of up to ``bound`` states, or None for the numpy path:
+    where numba is installed and the turn may reach :data:`COMPILE_FROM` states, or at any
+    size once this process has loaded them. Either path gives the same values, to the bit.
+
+    >>> loops_for(10) is None or loaded()  # small turns load nothing
+    True
+    """
+    if bound < COMPILE_FROM and not loaded():
+        return None
+    return compiled_loops()
+
+
+def speed_note(bound: int) -> str | None:
+    """What a player waiting for a turn of up to ``bound`` states should know where numba
+    is missing and the turn is big enough for the compiled loops, else None.
+
+    >>> speed_note(10) is None
+    True
+    """
+    if bound < COMPILE_FROM or compiled_loops() is not None:
+        return None
+    # bench_plan.py --big: North America from Kamchatka 20, 17.1 s against 3.7-4.5 s.
+    return (
+        "numba is not installed, so this plan takes the numpy path, about 4x slower than "
+        "the compiled loops (pip install 'strategy[fast-plans]')"
+    )
+
+
+def loaded() -> bool:
+    """Whether this process has loaded the compiled loops (run them once): numba's import
+    and its cache are then paid for."""
+    kernels = sys.modules.get(f"{__package__}.kernels")
+    return kernels is not None and bool(kernels.solve_group.signatures)
 
 
 class CompiledSolver(LevelSolver):

@@ -29,23 +29,27 @@ POSITION_BYTES = 4
 MARKED_PER_BYTE = 8
 INDEXED_PER_BYTE = 4
 WORKING_BYTES = 256 * 2**20
-#: States of the bound the solver works through per second of one core: the states reached
-#: are fewer (measured by benchmarks/bench_plan.py --big: 560,000 on North America from
-#: Kamchatka, 860,000 on Asia from Ukraine, 3,100,000 on North America with two stacks).
+#: States of the bound the solver works through per second of one core on the numpy path,
+#: and how many times that the compiled loops work through where numba is installed. The
+#: pace varies with the turn's shape (bench_plan.py --big and the server's largest answers,
+#: 2026-12-05, load 0-2: North America from Kamchatka 20, 920,000 and 4,300,000 a second of
+#: processor time; Asia from Ukraine 16 v 1, 1,580,000 and 7,800,000; Africa from Brazil 60
+#: v 1, 780,000 compiled): these are near the slowest, so that a server's admitted request
+#: seldom runs into its time limit.
 STATES_PER_SECOND = 400_000
-#: How many times that the compiled loops work through in one thread (bench_plan.py: 5.8-6.6
-#: on North America from Kamchatka, 12 on Asia from Ukraine 16 v 1), where numba is installed.
 COMPILED_GAIN = 5
 #: Seconds a process spends loading the compiled loops from numba's cache before their first
-#: solve (0.4-1.2 s measured; the web server's workers pay it once), counted in every
-#: compiled estimate: a plan of Africa from Brazil 20 against 3 each was estimated at 0.2 s
-#: without it and took 1.4 s.
+#: solve (0.4-1.2 s measured; the web server's workers pay it when they start), counted in
+#: every compiled estimate: a plan of Africa from Brazil 20 against 3 each was estimated at
+#: 0.2 s without it and took 1.4 s.
 COMPILED_LOAD = 0.8
 
-#: States of the bound the forward pass alone goes through a second (compiled, two
-#: threads: Asia from Ukraine 20 v 1-2 reaches 268 million of 1.75 billion in about 220 s
-#: wall at load 2).
-REACH_STATES_PER_SECOND = 8_000_000
+#: States of the bound the forward pass alone goes through in a second of one core: on the
+#: numpy path (North America from Kamchatka: 15.7 million in 8.2 s), and where the compiled
+#: loops run (Asia from Ukraine 20 v 1-2: 1.75 billion in 163 s of processor time, 83 s
+#: wall in two threads; North America from Kamchatka, 15.7 million in 1.9 s).
+REACH_STATES_PER_SECOND = 2_000_000
+COMPILED_REACH_STATES_PER_SECOND = 8_000_000
 
 #: Past this many states (160 GB at 16 bytes each) a turn's cost is not sized group by group.
 UNSIZED = 10**10
@@ -78,13 +82,14 @@ def reach_cost(turn: Turn) -> tuple[int, float]:
     >>> memory - WORKING_BYTES, memory < level_cost(path_turn(4, (1, 1)))[1]
     (40, True)
     """
-    bound, slots, _ = _layout(turn)
+    bound, slots, fast = _layout(turn)
     if bound > UNSIZED:
         # Not sized group by group, and a level's slots outnumber the states: counted as the
         # states themselves, such a pass is never run (Asia from Ukraine 15 and Indonesia 10,
         # 21.5 billion states at the bound, filled 24 GB in its pass).
         slots = bound * STATE_BYTES
-    return slots + WORKING_BYTES, bound / REACH_STATES_PER_SECOND
+    rate = COMPILED_REACH_STATES_PER_SECOND if fast else REACH_STATES_PER_SECOND
+    return slots + WORKING_BYTES, bound / rate
 
 
 def reached_cost(turn: Turn, reached: int) -> tuple[int, float]:
@@ -114,6 +119,8 @@ def _layout(turn: Turn) -> tuple[int, int, bool]:
     for owned in held_sets(turn):
         sizes[owned.bit_count()] += Group(turn, owned, near, total).size
     pairs = max(a + b for a, b in zip(sizes, [*sizes[1:], 0], strict=True))
+    # Not loops_for: an estimate does not depend on what this process has loaded (a
+    # small turn is estimated as the numpy path, which is slower).
     fast = bound >= COMPILE_FROM and compiled_loops() is not None
     if fast:
         return bound, max(max(sizes) // MARKED_PER_BYTE, pairs // INDEXED_PER_BYTE), True

@@ -34,7 +34,8 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from strategy.risk.turns.level_compiled import COMPILE_FROM, CompiledSolver, compiled_loops
+from strategy.risk.turns.building import path_turn
+from strategy.risk.turns.level_compiled import CompiledSolver, compiled_loops, loops_for
 from strategy.risk.turns.level_numpy import NumpySolver
 from strategy.risk.turns.level_solver import Progress
 from strategy.risk.turns.level_values import LevelValues
@@ -61,11 +62,13 @@ def solve_levels(
     reached count is often a small part of the bound
     (:func:`~strategy.risk.turns.level_cost.reach_cost`,
     :func:`~strategy.risk.turns.level_cost.reached_cost`). ``compiled`` walks the slots in
-    loops compiled by numba (:mod:`strategy.risk.turns.kernels`, the same values to
-    round-off); by default where numba is installed and the turn may reach
-    :data:`~strategy.risk.turns.level_compiled.COMPILE_FROM` states, and never without
-    numba. The compiled loops work on the groups of a level in ``threads`` threads at once
-    (by default one a processor: :func:`cores`), with the same values.
+    loops compiled by numba (:mod:`strategy.risk.turns.kernels`, the same values to the
+    bit); by default where numba is installed and the turn may reach
+    :data:`~strategy.risk.turns.level_compiled.COMPILE_FROM` states or the process has
+    loaded them (:func:`~strategy.risk.turns.level_compiled.loops_for`,
+    :func:`load_compiled`), and never without numba. The compiled loops work on the groups
+    of a level in ``threads`` threads at once (by default one a processor: :func:`cores`),
+    with the same values.
 
     >>> from strategy.risk.turns.building import path_turn
     >>> from strategy.risk.turns.solve import plan_turn
@@ -73,15 +76,31 @@ def solve_levels(
     >>> len(solve_levels(turn)) == plan_turn(turn, method="states").states  # the same states
     True
     """
-    loops = compiled_loops() if compiled is not False else None
-    if compiled is None and loops is not None:
-        loops = loops if state_bound(turn, fronts=False) >= COMPILE_FROM else None
-    if compiled and loops is None:
-        raise ImportError(
-            "the compiled level solver needs numba: pip install 'strategy[fast-plans]'"
-        )
+    if compiled is None:
+        loops = loops_for(state_bound(turn, fronts=False))
+    else:
+        loops = compiled_loops() if compiled else None
+        if compiled and loops is None:
+            raise ImportError(
+                "the compiled level solver needs numba: pip install 'strategy[fast-plans]'"
+            )
     if loops is None:
         return NumpySolver(turn, progress).run(admit)
     workers = threads or cores()
     with ThreadPoolExecutor(workers) as pool:
         return CompiledSolver(turn, progress, loops, pool if workers > 1 else None).run(admit)
+
+
+def load_compiled() -> bool:
+    """Load the compiled loops now (one tiny solve), where numba is installed, so that
+    every plan this process solves afterwards uses them whatever its size (a web server's
+    worker does so when it starts); whether they are installed.
+
+    >>> from strategy.risk.turns.level_compiled import loaded
+    >>> load_compiled() == loaded()
+    True
+    """
+    if compiled_loops() is None:
+        return False
+    solve_levels(path_turn(3, (1,)), compiled=True, threads=1)
+    return True
