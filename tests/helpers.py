@@ -94,10 +94,16 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def only_group(monkeypatch: pytest.MonkeyPatch, group: str) -> None:
-    """Narrow the command to one command group (a module), whatever other groups exist,
-    for tests about that group alone."""
-    monkeypatch.setattr(strategy.cli.main, "GROUPS", (group,))
+def only_group(group: str) -> object:
+    """An autouse fixture that narrows the command to one command group (a module), whatever
+    other groups exist, for a test module about that group alone: assign it to a name there,
+    as in ``games_only = only_group("strategy.cli.games")``."""
+
+    @pytest.fixture(autouse=True)
+    def narrowed(monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(strategy.cli.main, "GROUPS", (group,))
+
+    return narrowed
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:

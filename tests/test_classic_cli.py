@@ -15,10 +15,7 @@ import pytest
 import strategy.cli.main as cli_main
 from tests.helpers import only_group, run, run_json
 
-
-@pytest.fixture(autouse=True)
-def games_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    only_group(monkeypatch, "strategy.cli.games")
+games_only = only_group("strategy.cli.games")
 
 
 def test_nim(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,10 +12,7 @@ import pytest
 
 from tests.helpers import only_group, run, run_json
 
-
-@pytest.fixture(autouse=True)
-def search_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    only_group(monkeypatch, "strategy.cli.search_games")
+search_only = only_group("strategy.cli.search_games")
 
 
 def test_mcts_tictactoe_repeats_with_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
