@@ -1,10 +1,14 @@
-"""Helpers that several test modules share: plain walks of a game, and one solve for many starts.
+"""Helpers that several test modules share: plain walks of a game, one solve for many starts,
+and the optimal-play tables checked against that solve.
 
-They are written without the package's solver or graph code, so the tests can check those
-against them. Test modules import them as ``from tests.helpers import …``.
+The walks are written without the package's solver or graph code, so the tests can check those
+against them; the generic solver, solving a battle from every start at once, is the reference
+the optimal-play tables are checked against, cell by cell. Test modules import them as
+``from tests.helpers import …``.
 
 Deep imports: :mod:`strategy.cli.main`, whose ``main`` is the ``strategy`` command's entry point,
-run in-process.
+run in-process; :mod:`strategy.risk.plays`, the optimal play of one cell, which the tables'
+check compares with the solver's moves and mixes.
 """
 
 from __future__ import annotations
@@ -21,13 +25,25 @@ from typing import Any
 import pytest
 
 import strategy.cli.main
-from strategy.engine import Game, NodeKind
-from strategy.risk import CHOICE_RULES, BattleGame, BattleState, Choice
+from strategy import solve
+from strategy.engine import FLOAT_TIE_TOLERANCE, Game, NodeKind, Result
+from strategy.risk import (
+    CHOICE_RULES,
+    BattleGame,
+    BattleState,
+    Choice,
+    Objective,
+    OptimalTable,
+    Rules,
+)
+from strategy.risk.plays import CellPlay, Value
 
 #: Every choice rule, by name.
 CHOICES: tuple[Choice, ...] = tuple(CHOICE_RULES)
 #: Objectives a player optimises, with a goal and stakes each way.
 OBJECTIVES = ("capture", "signed", "keep:3", "balance:0", "balance:2", "balance:5")
+#: How far a float table's value may stray from the exact one, relative or absolute.
+FLOAT_TOLERANCE = 1e-12
 
 
 def successors(game: Any, state: Any) -> Iterator[Any]:
@@ -82,6 +98,79 @@ class EveryStart:
 
     def joint_actions(self, state: Any) -> tuple[Sequence[Any], Sequence[Any]]:
         return self.game.joint_actions(state)
+
+
+def solve_every_start(
+    size: int,
+    rules: Rules,
+    objective: Objective,
+    choice: Choice,
+    allow_stop: bool = True,
+    *,
+    exact: bool = True,
+) -> tuple[BattleGame, Result[Any, Any]]:
+    """The battle ``size`` v ``size`` and the generic solver's answer for every start up to it
+    (one solve from a chance node over them all covers the whole grid)."""
+    game = BattleGame(size, size, rules, objective, choice, allow_stop=allow_stop)
+    starts = [
+        BattleState(a, d) for a in range(rules.min_attackers, size + 1) for d in range(size + 1)
+    ]
+    return game, solve(EveryStart(game, starts), exact=exact)
+
+
+def close(fast: Value, exact: Value) -> bool:
+    """Equal up to a float table's round-off."""
+    return bool(fast == pytest.approx(float(exact), rel=FLOAT_TOLERANCE, abs=FLOAT_TOLERANCE))
+
+
+def assert_matches_solver(
+    table: OptimalTable, game: BattleGame, exact: Result[Any, Any], result: Result[Any, Any]
+) -> None:
+    """Every cell of ``table`` as the solver has it (:func:`solve_every_start`): values as
+    ``exact`` has them, moves as ``result`` (the solver in the table's mode)."""
+    shift = table.objective.start_offset(game.start.attackers, game.start.defenders)
+    for a in table.attackers[table.rules.min_attackers - 1 :]:
+        for d in table.defenders:
+            state = BattleState(a, d)
+            # The game counts balance from its own start, the table from each cell.
+            expected = exact.values[state] - shift + table.objective.start_offset(a, d)
+            value = table.value(a, d)
+            assert value == expected if table.exact else close(value, expected), (a, d)
+            play = table.play(a, d)
+            if game.kind(state) is not NodeKind.MAX:
+                assert play.over
+                continue
+            assert result.optimal_actions[state] == play.attacker, (a, d)
+            for dice, roll, answers in play.responses:
+                defend = BattleState(a, d, "defend", dice, 0, roll)
+                assert result.optimal_actions[defend] == answers, (a, d, dice, roll)
+            if table.choice.name == "announce":
+                assert_equilibrium(play, exact, a, d)
+
+
+def assert_equilibrium(play: CellPlay, exact: Result[Any, Any], a: int, d: int) -> None:
+    """The mixes guarantee each side the exact stage game's value (read from the solver's
+    values of each announced pair): exactly in exact tables, up to the tie tolerance in
+    floats. Any equilibrium passes, not only the solver's."""
+    solution = exact.mixed[BattleState(a, d, "announce")]
+    matrix = [
+        [
+            Fraction(exact.values[BattleState(a, d, "roll", k, j)])
+            for j in range(1, len(play.defender_mix) + 1)
+        ]
+        for k in range(1, len(play.attacker_mix) + 1)
+    ]
+    columns = list(zip(*matrix, strict=True))
+    exactly = isinstance(play.attacker_mix[0], Fraction)
+    tolerance = 0 if exactly else 2 * FLOAT_TIE_TOLERANCE * max(abs(v) for r in matrix for v in r)
+    attacker_gets = min(
+        sum(p * v for p, v in zip(play.attacker_mix, c, strict=True)) for c in columns
+    )
+    defender_allows = max(
+        sum(q * v for q, v in zip(play.defender_mix, r, strict=True)) for r in matrix
+    )
+    assert attacker_gets >= solution.value - tolerance, (a, d)
+    assert defender_allows <= solution.value + tolerance, (a, d)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -5,97 +5,19 @@ Deep imports: the optimal-play and classic kernels, against the generic solver a
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy import solve
-from strategy.engine import NodeKind, Result
-from strategy.risk import (
-    STOP,
-    Battle,
-    BattleGame,
-    BattleState,
-    Choice,
-    Objective,
-    OptimalTable,
-    Rules,
-)
+from strategy.risk import STOP, Battle, Choice, Objective, Rules
 from strategy.risk.classic import battle_table
-from strategy.risk.dice import roll_outcomes
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.testing import objectives, risk_rules
-from tests.helpers import CHOICES, OBJECTIVES, EveryStart
+from tests.helpers import CHOICES, OBJECTIVES, assert_matches_solver, close, solve_every_start
 
 SIZE = 12
-
-
-def solve_every_state(
-    size: int, rules: Rules, objective: Objective, choice: Choice, allow_stop: bool = True
-) -> tuple[BattleGame, Result[Any, Any]]:
-    game = BattleGame(size, size, rules, objective, choice, allow_stop=allow_stop)
-    starts = [
-        BattleState(a, d) for a in range(rules.min_attackers, size + 1) for d in range(size + 1)
-    ]
-    return game, solve(EveryStart(game, starts))
-
-
-def assert_same_as_solver(table: OptimalTable, game: BattleGame, result: Result[Any, Any]) -> None:
-    start = game.initial_state()
-    shift = table.objective.start_offset(start.attackers, start.defenders)
-    for a in table.attackers[table.rules.min_attackers - 1 :]:
-        for d in table.defenders:
-            state = BattleState(a, d)
-            # The game counts balance from its own start, the table from each cell.
-            assert result.values[state] - shift + table.objective.start_offset(a, d) == table.value(
-                a, d
-            )
-            play = table.play(a, d)
-            if game.kind(state) is not NodeKind.MAX:
-                assert play.over
-                continue
-            assert result.optimal_actions[state] == play.attacker
-            for dice, roll, answers in play.responses:
-                defend = BattleState(a, d, "defend", dice, 0, roll)
-                assert result.optimal_actions[defend] == answers
-            if play.attacker_mix:
-                assert_equilibrium(table, a, d)
-
-
-def assert_equilibrium(table: OptimalTable, a: int, d: int) -> None:
-    """The announce mixes guarantee each side the stage game's value, and the attacker
-    fights exactly when that value is at least what stopping pays."""
-    play = table.play(a, d)
-    matrix = [
-        [stage_entry(table, a, d, k, j, table.rules) for j in range(1, len(play.defender_mix) + 1)]
-        for k in range(1, len(play.attacker_mix) + 1)
-    ]
-    attacker_gets = min(
-        sum(p * row[j] for p, row in zip(play.attacker_mix, matrix, strict=True))
-        for j in range(len(play.defender_mix))
-    )
-    defender_allows = max(
-        sum(q * entry for q, entry in zip(play.defender_mix, row, strict=True)) for row in matrix
-    )
-    assert attacker_gets == defender_allows
-    if "attack" in play.attacker:
-        assert table.value(a, d) == attacker_gets
-
-
-def stage_entry(table: OptimalTable, a: int, d: int, k: int, j: int, rules: Rules) -> Fraction:
-    """What one announced pair (k, j) is worth, from the table's values of the next states."""
-    total = Fraction(0)
-    for (lost_a, lost_d), p in roll_outcomes(rules, k, j):
-        nxt_a, nxt_d = a - lost_a, d - lost_d
-        if nxt_d == 0 or rules.attacker_dice_for(nxt_a) == 0:
-            worth = Fraction(table.objective.payoff(nxt_a, nxt_d))
-        else:
-            worth = Fraction(table.value(nxt_a, nxt_d)) - table.objective.start_offset(nxt_a, nxt_d)
-        total += p * worth
-    return total + table.objective.start_offset(a, d)
 
 
 @pytest.mark.parametrize("objective", OBJECTIVES)
@@ -103,9 +25,9 @@ def stage_entry(table: OptimalTable, a: int, d: int, k: int, j: int, rules: Rule
 def test_table_equals_generic_solver_up_to_12_by_12(choice: Choice, objective: str) -> None:
     # Every state, every choice rule and objective: values and every optimal move, exactly.
     parsed = Objective.parse(objective)
-    game, result = solve_every_state(SIZE, Rules(), parsed, choice)
+    game, result = solve_every_start(SIZE, Rules(), parsed, choice)
     table = optimal_table(SIZE, SIZE, Battle.of(objective=parsed, choice=choice), exact=True)
-    assert_same_as_solver(table, game, result)
+    assert_matches_solver(table, game, result, result)
 
 
 @settings(max_examples=60, deadline=None)
@@ -121,14 +43,14 @@ def test_table_equals_generic_solver_under_any_rules(
     if objective.kind in ("attacker-left", "defender-left"):
         choice, allow_stop = "max", False  # only the battle fought to the end describes them
     size = 4 + rules.offset
-    game, result = solve_every_state(size, rules, objective, choice, allow_stop)
+    game, result = solve_every_start(size, rules, objective, choice, allow_stop)
     table = optimal_table(
         size,
         size,
         Battle.of(rules=rules, objective=objective, choice=choice, allow_stop=allow_stop),
         exact=True,
     )
-    assert_same_as_solver(table, game, result)
+    assert_matches_solver(table, game, result, result)
 
 
 @pytest.mark.parametrize(
@@ -220,7 +142,7 @@ def test_float_table_matches_exact(choice: Choice) -> None:
     fast = optimal_table(25, 25, Battle.of(objective=objective, choice=choice))
     for row_exact, row_fast in zip(exact.values, fast.values, strict=True):
         for x, y in zip(row_exact, row_fast, strict=True):
-            assert y == pytest.approx(float(x), rel=1e-12, abs=1e-12)
+            assert close(y, x)
     assert exact.plays == fast.plays or choice == "announce"  # announce mixes are floats
 
 

@@ -25,12 +25,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy import solve
-from strategy.engine import FLOAT_TIE_TOLERANCE, NodeKind, Result, TooLarge
+from strategy.engine import FLOAT_TIE_TOLERANCE, Result, TooLarge
 from strategy.risk import (
     Battle,
     BattleGame,
-    BattleState,
     Choice,
     Objective,
     OptimalTable,
@@ -41,18 +39,13 @@ from strategy.risk.kernels.optimal_float import PlayRows
 from strategy.risk.optimal import optimal_odds, optimal_table
 from strategy.risk.plays import CellPlay, Response, Value
 from strategy.testing import objectives, risk_rules
-from tests.helpers import CHOICES, OBJECTIVES, EveryStart
+from tests.helpers import CHOICES, OBJECTIVES, assert_matches_solver, close, solve_every_start
 
 SOLVER_SIZE = 30
 FLOAT_SIZE = 100
 #: The one game swept at FLOAT_SIZE; the others at SWEEP_SIZE.
 FULL_SWEEP = ("sees-roll", "capture", True)
 SWEEP_SIZE = 50
-TOLERANCE = 1e-12
-
-
-def close(fast: Value, exact: Value) -> bool:
-    return bool(fast == pytest.approx(float(exact), rel=TOLERANCE, abs=TOLERANCE))
 
 
 def same_mix(fast: tuple[Value, ...], exact: tuple[Value, ...]) -> bool:
@@ -79,64 +72,9 @@ GAMES = [(c, o, True) for c in CHOICES for o in OBJECTIVES] + list(FOUGHT)
 def solved(
     choice: Choice, objective: str, allow_stop: bool, exact: bool
 ) -> tuple[BattleGame, Result[Any, Any]]:
-    # One solve from a chance node over every start covers the whole grid.
+    # Cached: a game's exact and float tables are both checked against its one exact solve.
     parsed = Objective.parse(objective)
-    game = BattleGame(SOLVER_SIZE, SOLVER_SIZE, Rules(), parsed, choice, allow_stop=allow_stop)
-    starts = [BattleState(a, d) for a in range(1, SOLVER_SIZE + 1) for d in range(SOLVER_SIZE + 1)]
-    return game, solve(EveryStart(game, starts), exact=exact)
-
-
-def assert_matches_solver(
-    table: OptimalTable, game: BattleGame, exact: Result[Any, Any], result: Result[Any, Any]
-) -> None:
-    """Values as ``exact`` has them, moves as ``result`` (the solver in the table's mode)."""
-    shift = table.objective.start_offset(game.start.attackers, game.start.defenders)
-    for a in table.attackers[table.rules.min_attackers - 1 :]:
-        for d in table.defenders:
-            state = BattleState(a, d)
-            # The game counts balance from its own start, the table from each cell.
-            expected = exact.values[state] - shift + table.objective.start_offset(a, d)
-            value = table.value(a, d)
-            assert value == expected if table.exact else close(value, expected), (a, d)
-            play = table.play(a, d)
-            if game.kind(state) is not NodeKind.MAX:
-                assert play.over
-                continue
-            assert result.optimal_actions[state] == play.attacker, (a, d)
-            for dice, roll, answers in play.responses:
-                defend = BattleState(a, d, "defend", dice, 0, roll)
-                assert result.optimal_actions[defend] == answers, (a, d, dice, roll)
-            if table.choice.name == "announce":
-                assert_equilibrium(play, exact, a, d)
-
-
-def assert_equilibrium(play: CellPlay, exact: Result[Any, Any], a: int, d: int) -> None:
-    """The mixes are the exact solver's (exact tables) or, in floats, guarantee each side
-    the exact stage game's value up to the tie tolerance."""
-    solution = exact.mixed[BattleState(a, d, "announce")]
-    if isinstance(play.attacker_mix[0], Fraction):
-        assert (play.attacker_mix, play.defender_mix) == (
-            solution.row_strategy,
-            solution.column_strategy,
-        )
-        return
-    matrix = [
-        [
-            Fraction(exact.values[BattleState(a, d, "roll", k, j)])
-            for j in range(1, len(play.defender_mix) + 1)
-        ]
-        for k in range(1, len(play.attacker_mix) + 1)
-    ]
-    columns = list(zip(*matrix, strict=True))
-    tolerance = 2 * FLOAT_TIE_TOLERANCE * max(abs(v) for row in matrix for v in row)
-    attacker_gets = min(
-        sum(p * v for p, v in zip(play.attacker_mix, c, strict=True)) for c in columns
-    )
-    defender_allows = max(
-        sum(q * v for q, v in zip(play.defender_mix, r, strict=True)) for r in matrix
-    )
-    assert attacker_gets >= solution.value - tolerance, (a, d)
-    assert defender_allows <= solution.value + tolerance, (a, d)
+    return solve_every_start(SOLVER_SIZE, Rules(), parsed, choice, allow_stop, exact=exact)
 
 
 @pytest.mark.parametrize(("choice", "objective", "allow_stop"), GAMES)
