@@ -77,15 +77,26 @@ def test_the_compiled_loops_give_the_numpy_values(turn: Turn) -> None:
 
 def test_small_turns_take_the_compiled_loops_once_a_process_has_loaded_them() -> None:
     pytest.importorskip("numba")
+    # And the tiny turn that loads them compiles the only types a turn gives them: a server's
+    # worker that loaded them must not compile again for its first plan (seconds on a fresh
+    # install, past the server's time limit).
     script = (
         "import sys\n"
+        "from strategy.risk.turns import build_turn, classic_map\n"
         "from strategy.risk.turns.level_compiled import loops_for\n"
-        "from strategy.risk.turns.levels import load_compiled\n"
+        "from strategy.risk.turns.levels import load_compiled, solve_levels\n"
         "print(loops_for(10) is None, 'numba' in sys.modules)\n"
         "print(load_compiled(), loops_for(10) is not None)\n"
+        "board = classic_map()\n"
+        "armies = {'Venezuela': 1, 'Peru': 1, 'Brazil': 2, 'Argentina': 1}\n"
+        "turn = build_turn(board, {'Central America': 9}, armies, 'South America')\n"
+        "solve_levels(turn, compiled=True)\n"
+        "from strategy.risk.turns import kernels\n"
+        "loops = (kernels.reach_group, kernels.solve_group, kernels.land)\n"
+        "print(*(len(loop.signatures) for loop in loops))\n"
     )
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert ran.stdout.split() == ["True", "False", "True", "True"]
+    assert ran.stdout.split() == ["True", "False", "True", "True", "1", "1", "1"]
 
 
 def test_the_classic_positions_give_the_exact_values() -> None:

@@ -130,9 +130,11 @@ class Group:
 
     @cached_property
     def grid(self) -> Ints:
-        """Every combination of the front's defenders, in the order of their numbers."""
+        """Every combination of the front's defenders, in the order of their numbers (rows
+        in C order: the compiled loops then take every turn's grid as one type, and compile
+        once)."""
         shape = (len(self.sizes), self.defenders)
-        return np.indices(self.sizes, dtype=np.int64).reshape(shape).T + 1
+        return np.ascontiguousarray(np.indices(self.sizes, dtype=np.int64).reshape(shape).T + 1)
 
     @cached_property
     def counts(self) -> tuple[Ints, Ints]:
