@@ -267,13 +267,14 @@ def exact_parts(turn: Turn, general: float, repeats: int) -> None:
         return values
 
     exact = timed(whole, repeats)[1]
+    worked = len(whole().memo)
     paths = {"numpy path": False} | ({"compiled": True} if compiled_loops() is not None else {})
     for path, compiled in paths.items():
         floats = timed(partial(solve_levels, turn, compiled=compiled), repeats)[1]
         print(
             f"  exact plan, {path}: level solver {floats:.3f} s + whole numbers {exact:.3f} s "
             f"processor = {floats + exact:.3f} s, {general / (floats + exact):.1f}x faster than "
-            f"the general induction ({len(whole().memo):,} of {len(levels):,} states worked "
+            f"the general induction ({worked:,} of {len(levels):,} states worked "
             "out exactly)"
         )
 

@@ -2,9 +2,10 @@
 
 The numpy path of :mod:`strategy.risk.turns.level_numpy` pays for every roll outcome in
 temporary arrays (about 260 ns an outcome); these loops walk the same slots one at a time
-with the same arithmetic, so they find the same values (to round-off: the terms are added
-in the same order). numba is the ``fast-plans`` extra (about 208 MB installed and
-0.45-0.75 s to import, paid only by a solve big enough to use it):
+with the same arithmetic, so they find the same values, to the bit (the terms are added in
+the same order; tests/test_plan_levels.py holds them equal). numba is the ``fast-plans``
+extra (about 208 MB installed and 0.45-0.75 s to import, paid only by a solve big enough to
+use it, or by a process that loads it up front):
 :func:`strategy.risk.turns.level_compiled.compiled_loops` imports this module, or answers
 None without numba, and the solver calls :func:`reach_group`, :func:`solve_group` and
 :func:`land` only. Each releases the interpreter's lock, so two groups of one level are
