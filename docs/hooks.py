@@ -16,7 +16,6 @@ hook does two things the strict build relies on:
 
 from __future__ import annotations
 
-import ast
 import logging
 import re
 from collections.abc import Iterator
@@ -108,22 +107,19 @@ def on_pre_build(config: Any) -> None:
         log.warning("public name without a docstring: %s", name)
 
 
-def everyday_names(root: Path) -> dict[str, str]:
-    """``strategy.risk``'s lazy exports, name to module, read from its source (the names
-    load on first use, so griffe does not see them as members)."""
-    source = (root / "strategy" / "risk" / "__init__.py").read_text()
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "EXPORTS":
-            exports: dict[str, str] = ast.literal_eval(node.value)
-            return exports
-    raise LookupError("strategy/risk/__init__.py has no EXPORTS")
+def everyday_names() -> dict[str, str]:
+    """``strategy.risk``'s lazy exports, name to module (they load on first use, so griffe
+    does not see them as members; the table itself is light to import)."""
+    from strategy.risk import EXPORTS
+
+    return EXPORTS
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Expand each reference marker into the modules of its package, and the everyday
     names' marker into links to where each is defined."""
     if EVERYDAY in markdown:
-        names = everyday_names(Path(config["config_file_path"]).parent)
+        names = everyday_names()
         links = ", ".join(f"[`{name}`][{module}.{name}]" for name, module in names.items())
         markdown = markdown.replace(EVERYDAY, links)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from strategy._lazy import lazy_exports
+from strategy._lazy import lazy_package
 
 if TYPE_CHECKING:
     from strategy import classic, engine, present, risk
@@ -27,14 +27,19 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-_EXPORTS = {
-    **{name: (f"strategy.{name}", "") for name in ("classic", "engine", "present", "risk")},
-    "solve": ("strategy.engine.solve", "solve"),
-    "alphabeta": ("strategy.engine.search", "alphabeta"),
-    "mcts": ("strategy.engine.mcts", "mcts"),
-    "value_iteration": ("strategy.engine.value_iteration", "value_iteration"),
-}
+_EXPORTS, __getattr__, __dir__ = lazy_package(
+    __name__,
+    {
+        "engine.solve": "solve",
+        "engine.search": "alphabeta",
+        "engine.mcts": "mcts",
+        "engine.value_iteration": "value_iteration",
+    },
+    ("classic", "engine", "present", "risk"),
+)
 
+# Written out (not derived from _EXPORTS) so that editors and checkers see the names the
+# TYPE_CHECKING imports above give them.
 __all__ = [
     "__version__",
     "alphabeta",
@@ -46,6 +51,3 @@ __all__ = [
     "solve",
     "value_iteration",
 ]
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -22,10 +22,10 @@ True
 
 from __future__ import annotations
 
-from strategy._lazy import exports_by_module, lazy_names
+from strategy._lazy import lazy_package
 
-#: Each exported name and the module it lives in, by module.
-EXPORTS = exports_by_module(
+#: Each exported name and the module it lives in (loaded on first use), by module.
+EXPORTS, __getattr__, __dir__ = lazy_package(
     __name__,
     {
         "nim": "NimAnalysis NimMove analyse_nim nim_moves",
@@ -42,5 +42,3 @@ EXPORTS = exports_by_module(
 )
 
 __all__ = sorted(EXPORTS)
-
-__getattr__, __dir__ = lazy_names(__name__, EXPORTS)

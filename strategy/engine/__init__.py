@@ -15,10 +15,10 @@ True
 
 from __future__ import annotations
 
-from strategy._lazy import exports_by_module, lazy_names
+from strategy._lazy import lazy_package
 
-#: Each exported name and the module it lives in, by module.
-EXPORTS = exports_by_module(
+#: Each exported name and the module it lives in (loaded on first use), by module.
+EXPORTS, __getattr__, __dir__ = lazy_package(
     __name__,
     {
         "game": "Game GameError NodeKind check_chance_outcomes",
@@ -41,5 +41,3 @@ EXPORTS = exports_by_module(
 )
 
 __all__ = sorted(EXPORTS)
-
-__getattr__, __dir__ = lazy_names(__name__, EXPORTS)

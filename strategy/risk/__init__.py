@@ -24,42 +24,28 @@ True
 
 from __future__ import annotations
 
-from strategy._lazy import lazy_names
+from strategy._lazy import lazy_package
 
-#: Each everyday name and the module it lives in.
-EXPORTS = {
-    "odds": "strategy.risk.api",
-    "table": "strategy.risk.api",
-    "strategy_matrix": "strategy.risk.api",
-    "fortify": "strategy.risk.turns.calls",
-    "left": "strategy.risk.capabilities",
-    "chain": "strategy.risk.capabilities",
-    "need": "strategy.risk.capabilities",
-    "commit": "strategy.risk.capabilities",
-    "simulate": "strategy.risk.montecarlo",
-    "plan": "strategy.risk.planning",
-    "position": "strategy.risk.turns.calls",
-    "Position": "strategy.risk.turns.calls",
-    "Map": "strategy.risk.turns.maps",
-    "classic_map": "strategy.risk.turns.maps",
-    "Battle": "strategy.risk.battle",
-    "Rules": "strategy.risk.rules",
-    "Objective": "strategy.risk.objectives",
-    "ChoiceRule": "strategy.risk.choices",
-    "Choice": "strategy.risk.choices",
-    "CHOICE_RULES": "strategy.risk.choices",
-    "STOP": "strategy.risk.choices",
-    "Resolution": "strategy.risk.resolution",
-    "Limit": "strategy.risk.resolution",
-    "Balance": "strategy.risk.resolution",
-    "edition": "strategy.risk.editions",
-    "BattleOdds": "strategy.risk.results",
-    "BattleTable": "strategy.risk.tables",
-    "OptimalTable": "strategy.risk.tables",
-    "BattleGame": "strategy.risk.game",
-    "BattleState": "strategy.risk.game",
-}
+#: Each everyday name and the module it lives in (loaded on first use), by module.
+EXPORTS, __getattr__, __dir__ = lazy_package(
+    __name__,
+    {
+        "api": "odds table strategy_matrix",
+        "capabilities": "left chain need commit",
+        "montecarlo": "simulate",
+        "planning": "plan",
+        "turns.calls": "fortify position Position",
+        "turns.maps": "Map classic_map",
+        "battle": "Battle",
+        "rules": "Rules",
+        "objectives": "Objective",
+        "choices": "ChoiceRule Choice CHOICE_RULES STOP",
+        "resolution": "Resolution Limit Balance",
+        "editions": "edition",
+        "results": "BattleOdds",
+        "tables": "BattleTable OptimalTable",
+        "game": "BattleGame BattleState",
+    },
+)
 
 __all__ = sorted(EXPORTS)
-
-__getattr__, __dir__ = lazy_names(__name__, EXPORTS)
