@@ -166,3 +166,29 @@ def test_a_big_plan_without_numba_says_how_to_make_it_faster(
         "strategy risk plan: numba is not installed, so this plan takes the numpy path, "
         "about 4x slower than the compiled loops (pip install 'strategy[fast-plans]')"
     )
+
+
+def test_the_numba_note_and_the_solver_go_by_the_same_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A turn is told about numba exactly when the level solver would take the compiled
+    loops: both read the bound without fronts, larger than the one with them on a turn of
+    two fronts (bench_plan.py's South America with two stacks)."""
+    import strategy.risk.turns.level_compiled as compiled
+    from strategy.risk.turns.size import state_bound
+
+    turn = risk.position(
+        attackers="Central America=12, North Africa=10",
+        defenders="Venezuela=4, Brazil=4, Peru=4, Argentina=4",
+        target="South America",
+    ).turn
+    solved_by, with_fronts = state_bound(turn, fronts=False), state_bound(turn)
+    assert with_fronts < solved_by
+    monkeypatch.setattr(compiled, "compiled_loops", lambda: None)
+    for threshold, compiled_path in (
+        (with_fronts, True),
+        (solved_by, True),
+        (solved_by + 1, False),
+    ):
+        monkeypatch.setattr(compiled, "COMPILE_FROM", threshold)
+        assert (compiled.speed_note(turn) is not None) == compiled_path

@@ -100,11 +100,16 @@ def plan(
     )
 
 
-def placed_bound(turn: Turn, reinforce: int = 0, on: On = "border") -> int:
-    """The state bound of the plan after ``reinforce`` armies are placed: the same wherever
-    they go, so one placement tells."""
+def placed_turn(turn: Turn, reinforce: int = 0, on: On = "border") -> Turn:
+    """``turn`` after ``reinforce`` armies are placed on one territory they may go to: its
+    size is the same wherever they go, so this one placement tells what a plan costs."""
     where = eligible(turn, on)[:1] if reinforce else ()
-    return state_bound(place(turn, where, (reinforce,) * len(where)))
+    return place(turn, where, (reinforce,) * len(where))
+
+
+def placed_bound(turn: Turn, reinforce: int = 0, on: On = "border") -> int:
+    """The state bound of the plan after ``reinforce`` armies are placed."""
+    return state_bound(placed_turn(turn, reinforce, on))
 
 
 def refusal_bounds(turn: Turn) -> str:
@@ -135,6 +140,7 @@ __all__ = [
     "classic_map",
     "named",
     "placed_bound",
+    "placed_turn",
     "plan",
     "position",
     "refusal_bounds",

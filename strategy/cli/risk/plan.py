@@ -99,15 +99,16 @@ def run(args: argparse.Namespace) -> int:
     """Build the turn, place any reinforcements, solve it, compare, and write the report."""
     from strategy.engine.progress import ProgressBar
     from strategy.engine.resources import TooLarge
-    from strategy.risk.planning import placed_bound, refusal_bounds
+    from strategy.risk.planning import placed_turn, refusal_bounds
     from strategy.risk.requests.plans import Plan, plan_position, run_plan
     from strategy.risk.turns.level_compiled import speed_note
+    from strategy.risk.turns.size import state_bound
 
     request = request_of(Plan, args)
     where = plan_position(request, *files_of(args))
-    bound = placed_bound(where.turn, args.reinforce, args.reinforce_on)
-    graph = _graph_target(args, bound)
-    note = speed_note(bound)
+    placed = placed_turn(where.turn, args.reinforce, args.reinforce_on)
+    graph = _graph_target(args, state_bound(placed))
+    note = speed_note(placed)
     if note is not None:
         print(f"strategy risk plan: {note}", file=sys.stderr)
     try:

@@ -28,6 +28,7 @@ from strategy.risk.turns.groups import Floats, Group
 from strategy.risk.turns.level_solver import LevelSolver, Progress
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.ranks import Ints
+from strategy.risk.turns.size import state_bound
 
 #: Turns that may reach fewer states are left to numpy in a process that has not loaded the
 #: compiled loops: loading them (0.4-0.6 s with numba's import) costs more than they save
@@ -65,14 +66,15 @@ def loops_for(bound: int) -> ModuleType | None:
     return compiled_loops()
 
 
-def speed_note(bound: int) -> str | None:
-    """What a player waiting for a turn of up to ``bound`` states should know where numba
-    is missing and the turn is big enough for the compiled loops, else None.
+def speed_note(turn: Turn) -> str | None:
+    """What a player waiting for ``turn`` should know where numba is missing and the turn is
+    big enough for the compiled loops (by the bound :func:`loops_for` is given), else None.
 
-    >>> speed_note(10) is None
+    >>> from strategy.risk.turns.building import path_turn
+    >>> speed_note(path_turn(3, (1,))) is None
     True
     """
-    if bound < COMPILE_FROM or compiled_loops() is not None:
+    if state_bound(turn, fronts=False) < COMPILE_FROM or compiled_loops() is not None:
         return None
     # bench_plan.py --big: North America from Kamchatka 20, 17.1 s against 3.7-4.5 s.
     return (
