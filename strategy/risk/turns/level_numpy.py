@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 import numpy as np
-from numpy.typing import NDArray
 
 from strategy.risk.turns.groups import Bools, Floats, Group
+from strategy.risk.turns.level_memo import MEMO_BYTES, Landed, Memo, Rolled
 from strategy.risk.turns.level_solver import LevelSolver, Progress
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.ranks import Ints
@@ -41,6 +41,7 @@ class NumpySolver(LevelSolver):
         super().__init__(turn, progress, None)
         # The slots landed on and not yet walked, by group.
         self.arrived: dict[int, list[Ints]] = {owned: [] for owned in self.groups}
+        self.memo = Memo(MEMO_BYTES)
 
     def begin(self, owned: int, slot: int) -> None:
         """The start's slot, as arrived at."""
@@ -64,39 +65,48 @@ class NumpySolver(LevelSolver):
 
     def reach(self, group: Group) -> Ints:
         """The slots of ``group`` reached (sorted), and those they lead to in the groups
-        holding one territory more noted as arrived there."""
-        attacks = self.attacks(group)
-        arrived = self.arrived.pop(group.owned)
-        # Slots waiting, by armies in play: a roll only leads to fewer, so the most first.
-        waiting: dict[int, list[Ints]] = {}
-        if arrived:
-            for wave in group.waves(_distinct(np.concatenate(arrived), group.size)):
-                waiting[int(group.play(wave[:1])[0])] = [wave]
-        found = [np.zeros(0, np.int64)]
-        while waiting:
-            slots = _distinct(np.concatenate(waiting.pop(max(waiting))), group.size)
-            found.append(slots)
-            for chunk in _chunks(slots):
-                _, _, p, child, _ = self.rolled(group, chunk, attacks)
-                for wave in group.waves(child[p > 0]):
-                    waiting.setdefault(int(group.play(wave[:1])[0]), []).append(wave)
-        reached = np.sort(np.concatenate(found))
-        for chunk in _chunks(reached):
-            for s, t in attacks:
-                owned = group.owned | 1 << t
-                size, after = self.groups[owned].size, self.arrived[owned]
-                after.append(_distinct(self.landings(group, s, t, chunk)[2], size))
+        holding one territory more noted as arrived there; their rolls and landings kept
+        for the solve while :data:`MEMO_BYTES` allow."""
+        owned, attacks = group.owned, self.attacks(group)
+        arrived = self.arrived.pop(owned)
+        marks = _Marks(group.size)
+        frontier = marks.new(np.concatenate([np.zeros(0, np.int64), *arrived]))
+        found = [frontier]
+        kept: list[Rolled] | None = []  # None once the memo is full
+        # Breadth first, each slot walked once: a roll loses one army or two, so there are
+        # about half as many steps as there are numbers of armies in play.
+        while len(frontier):
+            step = []
+            for chunk in _chunks(frontier):
+                rolled = self.rolled(group, chunk, attacks)
+                step.append(marks.new(rolled.child[rolled.odds > 0]))
+                if kept is not None and self.memo.fits(rolled.nbytes):
+                    kept.append(rolled)
+                else:
+                    kept = None
+            frontier = np.concatenate(step)
+            found.append(frontier)
+        met = np.concatenate(found)
+        order = np.argsort(met)
+        if kept:
+            self.memo.rolls[owned] = order, Rolled.joined(kept)
+        reached: Ints = met[order]
+        for low, chunk in _runs(reached):
+            decoded = group.decode(chunk)
+            for i, (s, t) in enumerate(attacks):
+                after = owned | 1 << t
+                size, arrivals = self.groups[after].size, self.arrived[after]
+                landed = self.landings(group, s, t, decoded)
+                arrivals.append(_distinct(landed.child, size))
+                if self.memo.fits(landed.nbytes):
+                    self.memo.landings[owned, low, i] = landed
                 # Captures from many slots land on the same ones: merge before they pile up.
-                if sum(map(len, after)) > 2 * len(after[0]) + CHUNK * 4:
-                    after[:] = [_distinct(np.concatenate(after), size)]
+                if sum(map(len, arrivals)) > 2 * len(arrivals[0]) + CHUNK * 4:
+                    arrivals[:] = [_distinct(np.concatenate(arrivals), size)]
         return reached
 
-    def rolled(
-        self, group: Group, slots: Ints, attacks: list[tuple[int, int]]
-    ) -> tuple[Ints, Ints, Floats, Ints, Ints | None]:
-        """Every roll that does not capture from these slots: for each (slot, attack) that
-        can roll, the slot's place in ``slots`` and the attack's in ``attacks``, and for each
-        outcome its probability (0 where it captures), the slot it leads to and the reward."""
+    def rolled(self, group: Group, slots: Ints, attacks: list[tuple[int, int]]) -> Rolled:
+        """Every roll that does not capture from these slots, by slot, attack and outcome."""
         rolls, stay, width = self.rolls, self.stay, self.rolls.width
         kept, rest = np.divmod(slots, group.attackers * group.defenders)
         rank, defending = np.divmod(rest, group.defenders)
@@ -123,27 +133,34 @@ class NumpySolver(LevelSolver):
         moved = group.ranking.rank(changed).reshape(-1, width)
         child = (also * group.attackers + moved) * group.defenders + defending.take(row)[:, None]
         child -= killed * group.strides[targets[attack]][:, None]
-        reward = np.where(drop, left, 0) if self.counts else None
-        return row, attack, p, child, reward
+        pair = row * len(attacks) + attack
+        rows = len(slots) * len(attacks)
+        odds = np.zeros((rows, width))
+        odds[pair] = p
+        leads = np.zeros((rows, width), np.int64)
+        leads[pair] = child
+        bonus = None
+        if self.counts:
+            bonus = np.zeros((rows, width), np.int64)
+            bonus[pair] = np.where(drop, left, 0)
+        can = np.zeros(rows, bool)
+        can[pair] = True
+        return Rolled(odds, leads, bonus, can).shaped(len(slots), len(attacks))
 
-    def landings(
-        self, group: Group, s: int, t: int, slots: Ints
-    ) -> tuple[Floats, NDArray[np.intp], Ints, Ints]:
-        """Every way these slots may take ``t`` from ``s`` in one roll and move in: the
-        chance of the capture (by slot), and for each slot that can, and each number of
-        armies it may move in (most first), the slot's place in ``slots``, the slot of the
-        group holding one more that it leads to, and the reward."""
+    def landings(self, group: Group, s: int, t: int, decoded: tuple[Ints, Ints, Bools]) -> Landed:
+        """Every way the slots of ``decoded`` (:meth:`Group.decode`) may take ``t`` from
+        ``s`` in one roll and move in."""
         rolls, stay, turn = self.rolls, self.stay, self.turn
-        a, d, k = group.decode(slots)
+        a, d, k = decoded
         cs = group.live.index(s)
         a_s = a[:, cs]
         chance = rolls.capture.take(a_s * rolls.columns + d[:, group.front.index(t)])
         moves = np.where(chance > 0, np.maximum(a_s - stay - self.low[a_s] + 1, 0), 0)
-        row = np.repeat(np.arange(len(slots)), moves)
+        row = np.repeat(np.arange(len(a)), moves)
         after = group.owned | 1 << t
         nxt = self.groups[after]
         enemies = ~after
-        reward0 = np.zeros(len(slots), np.int64)
+        reward0 = np.zeros(len(a), np.int64)
         for i in group.live:
             if i != s and self.near[t] >> i & 1 and not self.near[i] & enemies:
                 column = a[:, group.live.index(i)]
@@ -170,7 +187,7 @@ class NumpySolver(LevelSolver):
             landed[:, nxt.live.index(s)] = np.where(drop, 0, left)
         if t in nxt.live:
             landed[:, nxt.live.index(t)] = np.where(dropped, 0, moved)
-        return chance, row, nxt.index(landed, facing, also), reward
+        return Landed(chance, row, nxt.index(landed, facing, also), reward)
 
     def keeps(self, armies: Ints) -> Bools:
         """``keep:K``'s test of armies dropped."""
@@ -180,47 +197,57 @@ class NumpySolver(LevelSolver):
 
     def solve_group(self, group: Group, attacks: list[tuple[int, int]], reached: Ints) -> Floats:
         """The captures' best moves in first, then the rolls of runs of waves at once."""
+        owned = group.owned
         chance = np.zeros((len(reached), len(attacks)))
         gain = np.zeros((len(reached), len(attacks)))
-        for low in range(0, len(reached), CHUNK):
-            chunk = reached[low : low + CHUNK]
+        for low, chunk in _runs(reached):
+            decoded = None
             for i, (s, t) in enumerate(attacks):
-                found, row, child, reward = self.landings(group, s, t, chunk)
-                chance[low : low + len(chunk), i] = found
+                landed = self.memo.landings.pop((owned, low, i), None)
+                if landed is None:
+                    decoded = group.decode(chunk) if decoded is None else decoded
+                    landed = self.landings(group, s, t, decoded)
+                row = landed.row
+                chance[low : low + len(chunk), i] = landed.chance
                 if len(row):
                     # The best move in: the most moved among equals (here ties are round-off).
-                    after = group.owned | 1 << t
-                    here = reward + self.values[after][self.position(after)[child]]
+                    after = owned | 1 << t
+                    here = landed.reward + self.values[after][self.position(after)[landed.child]]
                     starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
                     gain[low + row[starts], i] = np.maximum.reduceat(here, starts)
         values = np.zeros(len(reached))
-        where = self.position(group.owned)
+        where = self.position(owned)
         waves = list(group.waves(reached))
+        kept = self.memo.rolls.pop(owned, None)
         # The rolls of a run of several waves at once (a call on each wave's few slots
-        # was most of the time of a small turn), then each wave from the ones below it.
+        # was most of the time of a small turn), then each wave from the ones below it in
+        # a few whole-array steps.
         ordered = np.concatenate([np.zeros(0, np.int64), *waves])
         edges = np.cumsum([len(wave) for wave in waves]).tolist()
         for low in range(0, len(ordered), WAVES_CHUNK):
             chunk = ordered[low : low + WAVES_CHUNK]
-            row, attack, p, child, bonus = self.rolled(group, chunk, attacks)
             at, payoff, high = where[chunk], self.payoff(group, chunk), low + len(chunk)
+            if kept is None:
+                rolled = self.rolled(group, chunk, attacks)
+            else:
+                rolled = kept[1].take(kept[0][at])
+            known = where[rolled.child]
+            # Where an attack cannot roll it is no option (minus infinity).
+            captured = np.where(rolled.rolls, chance[at] * gain[at], -np.inf)
             cuts = [0, *(edge - low for edge in edges if low < edge < high), len(chunk)]
             for start, stop in pairwise(cuts):
-                first, last = np.searchsorted(row, (start, stop))
-                rows, tried = row[first:last] - start, attack[first:last]
-                option = np.zeros(len(rows))
-                for j in range(self.rolls.width):
-                    known = values[where[child[first:last, j]]]
-                    gained = known if bonus is None else bonus[first:last, j] + known
-                    option += p[first:last, j] * gained
-                places = at[start:stop]
-                option += chance[places[rows], tried] * gain[places[rows], tried]
-                options = np.full((stop - start, len(attacks)), -np.inf)
-                options[rows, tried] = option
+                found = values.take(known[start:stop])
+                if rolled.bonus is not None:
+                    found = rolled.bonus[start:stop] + found
+                terms = rolled.odds[start:stop] * found
+                option = terms[..., 0] + 0.0  # the sum from zero, as the compiled loops'
+                for j in range(1, terms.shape[2]):
+                    option += terms[..., j]
+                option += captured[start:stop]
                 best = payoff[start:stop]
                 for i in range(len(attacks)):
-                    best = np.where(options[:, i] > best + self.tie, options[:, i], best)
-                values[places] = best
+                    best = np.where(option[:, i] > best + self.tie, option[:, i], best)
+                values[at[start:stop]] = best
         return values
 
 
@@ -235,7 +262,32 @@ def _distinct(slots: Ints, size: int) -> Ints:
     return kept
 
 
+class _Marks:
+    """The slots of a group met so far, for a walk that meets each once: each slot's mark
+    is 0 until met (only the pages written are ever touched)."""
+
+    def __init__(self, size: int) -> None:
+        self.marks = np.zeros(size, np.int64)
+        self.count = 0
+
+    def new(self, slots: Ints) -> Ints:
+        """``slots`` not met before, without repeats (in no particular order), now met:
+        each writes a number of its own, and the one that stays is kept."""
+        slots = slots[self.marks[slots] == 0]
+        numbers = np.arange(self.count + 1, self.count + 1 + len(slots))
+        self.marks[slots] = numbers
+        self.count += len(slots)
+        kept: Ints = slots[self.marks[slots] == numbers]
+        return kept
+
+
 def _chunks(slots: Ints) -> Iterator[Ints]:
     """``slots`` in runs short enough that a run's rolls fit in a few megabytes."""
+    for _, chunk in _runs(slots):
+        yield chunk
+
+
+def _runs(slots: Ints) -> Iterator[tuple[int, Ints]]:
+    """:func:`_chunks`, each with its first slot's place in ``slots``."""
     for start in range(0, len(slots), CHUNK):
-        yield slots[start : start + CHUNK]
+        yield start, slots[start : start + CHUNK]
