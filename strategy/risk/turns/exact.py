@@ -58,6 +58,8 @@ _Capture = tuple[int, tuple[int, ...], bool, bool]
 # One way to move in: its float value, reward, the state's number and armies in play, the
 # armies left on the source and put on the target, ``kept``, and the armies moved in.
 _Landing = tuple[float, int, int, int, int, int, bool, int]
+# One roll's outcome, as :meth:`ExactValues.roll` gives it.
+_Step = tuple[int, int, int, int, int, int]
 # An attack worked out exactly, as the induction scores it: its value and the choice.
 _Scored = list[tuple[int, Choice]]
 
@@ -139,6 +141,7 @@ class ExactValues(Mapping[TurnState, Fraction]):
         self.margin = 2 * (top + 2) * (TIE_TOLERANCE + ROUNDING) * largest
         self.stops: dict[int, int] = {}
         self.moves: dict[int, tuple[tuple[int, int, _Capture], ...]] = {}
+        self.steps: dict[tuple[int, int, int, int], tuple[_Step, ...]] = {}
         self.near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
         rules = turn.rules
         self.stay, self.counts, self.throws = (
@@ -198,6 +201,23 @@ class ExactValues(Mapping[TurnState, Fraction]):
             found = self.moves[owned] = tuple(listed)
         return found
 
+    def roll(self, s: int, t: int, a_s: int, a_t: int) -> tuple[_Step, ...]:
+        """One roll of ``a_s`` armies from ``s`` on ``a_t`` in ``t``, kept: each outcome's
+        scaled chance, and unless it captures (then a fall of -1) the fall in the state's
+        number (:class:`Codec`), the fall in armies in play, the armies left on ``s`` and
+        ``t``, and the armies dropped (left on ``s`` with ``stay`` or fewer: none left)."""
+        w_s, w_t, found = self.codec.weights[s], self.codec.weights[t], []
+        for lost, killed, p in self.induction.roll_armies(a_s, a_t):
+            if killed == a_t:
+                found.append((p, -1, 0, 0, 0, 0))
+                continue
+            left = a_s - lost
+            dropped = left if 0 < left <= self.stay else 0
+            fall = (lost + dropped) * w_s + killed * w_t
+            found.append((p, fall, lost + killed + dropped, left - dropped, a_t - killed, dropped))
+        steps = self.steps[s, t, a_s, a_t] = tuple(found)
+        return steps
+
     def payoff(self, state: TurnState) -> int:
         """The payoff of stopping, kept by the set held where only that set counts."""
         if self.turn.objective.kind not in ("capture-all", "territories"):
@@ -213,40 +233,35 @@ class ExactValues(Mapping[TurnState, Fraction]):
         each added to ``scored`` if given."""
         owned, armies, kept = state
         floats, memo, powers = self.floats, self.memo, self.induction.powers
-        weights, stay, keep, counts = self.codec.weights, self.stay, self.keep, self.counts
-        roll = self.induction.roll_armies
+        keep, counts = self.keep, self.counts
+        steps = self.steps
         stop = self.payoff(state)
         best_float = float(stop)
         options = []
-        for s, t, capture in self.attacks(owned):
+        # The cached look-ups inline, not by their methods: this runs once a state met.
+        for s, t, capture in self.moves.get(owned) or self.attacks(owned):
             a_s = armies[s]
             if not a_s:
                 continue
-            a_t, w_s, w_t = armies[t], weights[s], weights[t]
+            a_t = armies[t]
             normal = []
-            landing: tuple[int, _Capture, list[_Landing]] | None = None
+            landing: tuple[int, _Capture, float, list[_Landing]] | None = None
             total = 0.0
-            for lost, killed, p in roll(a_s, a_t):
-                if killed == a_t:
+            rolled = steps.get((s, t, a_s, a_t))
+            if rolled is None:
+                rolled = self.roll(s, t, a_s, a_t)
+            for p, fall, dk, left, remaining, dropped in rolled:
+                if fall < 0:
                     top, lands = self.landings(key, state, k, s, t, capture)
-                    landing = p, capture, lands
+                    landing = p, capture, top, lands
                     total += p * top
                     continue
-                left, child, ck, reward, also = (
-                    a_s - lost,
-                    key - lost * w_s - killed * w_t,
-                    k - lost - killed,
-                    0,
-                    kept,
-                )
-                if left and left <= stay:
-                    also = kept or left >= keep
-                    reward = left if counts else 0
-                    child -= left * w_s
-                    ck -= left
-                    left = 0
-                child |= also
-                normal.append((p, reward, child, ck, left, a_t - killed, also))
+                also, reward = kept, 0
+                if dropped:
+                    also = kept or dropped >= keep
+                    reward = dropped if counts else 0
+                child = key - fall | also
+                normal.append((p, reward, child, k - dk, left, remaining, also))
                 total += p * (reward + floats[child])
             total /= self.throws
             options.append((total, s, t, normal, landing))
@@ -316,13 +331,20 @@ class ExactValues(Mapping[TurnState, Fraction]):
         return top, found
 
     def gain(
-        self, state: TurnState, k: int, s: int, t: int, capture: _Capture, lands: list[_Landing]
+        self,
+        state: TurnState,
+        k: int,
+        s: int,
+        t: int,
+        capture: _Capture,
+        top: float,
+        lands: list[_Landing],
     ) -> tuple[int, int]:
-        """The best scaled value of the ways to move in that may be best, and the armies
-        moved in for it (the most, of those tied)."""
+        """The best scaled value of the ways to move in that may be best (``top`` the best
+        of their floats), and the armies moved in for it (the most, of those tied)."""
         armies, (after, cut, _, _) = state.armies, capture
         memo, powers, below = self.memo, self.induction.powers, k - 1
-        floor = max(land[0] for land in lands) - self.margin
+        floor = top - self.margin
         best: int | None = None
         chosen = 0
         for value, reward, child, ck, left, there, also, moved in lands:

@@ -114,37 +114,33 @@ class NumpySolver(LevelSolver):
         targets = np.array([group.front.index(t) for _, t in attacks], np.intp)
         # Flat indexes (numpy's take): several times quicker than indexing by two arrays.
         a = group.ranking.all().take(rank, axis=0)
-        a_s = a[:, sources]
-        cells = a_s * rolls.columns + group.grid.take(defending, axis=0)[:, targets]
-        rolling = np.flatnonzero(rolls.can.take(cells))
-        row, attack = np.divmod(rolling, len(attacks))
-        a_s, cells = a_s.take(rolling), cells.take(rolling)
-        lost = rolls.lost.reshape(-1, width).take(cells, axis=0)
-        killed = rolls.killed.reshape(-1, width).take(cells, axis=0)
-        p = rolls.p.reshape(-1, width).take(cells, axis=0)
-        left = a_s[:, None] - lost
-        drop = (left > 0) & (left <= stay)
-        also = kept.take(row)[:, None] | drop & self.keeps(left)
-        changed = np.repeat(a.take(row, axis=0), width, axis=0)
-        source = np.repeat(sources[attack], width)
-        changed.reshape(-1)[np.arange(len(changed)) * a.shape[1] + source] = np.where(
-            drop, 0, left
+        cells = (
+            a[:, sources] * rolls.columns + group.grid.take(defending, axis=0)[:, targets]
         ).ravel()
-        moved = group.ranking.rank(changed).reshape(-1, width)
-        child = (also * group.attackers + moved) * group.defenders + defending.take(row)[:, None]
-        child -= killed * group.strides[targets[attack]][:, None]
-        pair = row * len(attacks) + attack
-        rows = len(slots) * len(attacks)
-        odds = np.zeros((rows, width))
-        odds[pair] = p
-        leads = np.zeros((rows, width), np.int64)
-        leads[pair] = child
+        odds = rolls.p.reshape(-1, width).take(cells, axis=0)
+        # Only the outcomes that may happen are worked out: half of them or fewer (an attack
+        # that cannot roll has none, and a roll of one die two).
+        happens = np.flatnonzero(odds)
+        pair, outcome = np.divmod(happens, width)
+        row, attack = np.divmod(pair, len(attacks))
+        cell = cells.take(pair) * width + outcome
+        lost, killed = rolls.lost.take(cell), rolls.killed.take(cell)
+        source = sources.take(attack)
+        left = a.reshape(-1).take(row * a.shape[1] + source) - lost
+        drop = (left > 0) & (left <= stay)
+        also = kept.take(row) | drop & self.keeps(left)
+        changed = a.take(row, axis=0)
+        changed.reshape(-1)[np.arange(len(changed)) * a.shape[1] + source] = np.where(drop, 0, left)
+        moved = group.ranking.rank(changed)
+        child = (also * group.attackers + moved) * group.defenders + defending.take(row)
+        child -= killed * group.strides.take(targets.take(attack))
+        leads = np.zeros(odds.size, np.int64)
+        leads[happens] = child
         bonus = None
         if self.counts:
-            bonus = np.zeros((rows, width), np.int64)
-            bonus[pair] = np.where(drop, left, 0)
-        can = np.zeros(rows, bool)
-        can[pair] = True
+            bonus = np.zeros(odds.size, np.int64)
+            bonus[happens] = np.where(drop, left, 0)
+        can = rolls.can.take(cells)
         return Rolled(odds, leads, bonus, can).shaped(len(slots), len(attacks))
 
     def landings(self, group: Group, s: int, t: int, decoded: tuple[Ints, Ints, Bools]) -> Landed:
