@@ -47,7 +47,7 @@ from strategy.risk.turns.induction import Choice, Induction, Policy
 from strategy.risk.turns.level_compiled import NEVER
 from strategy.risk.turns.level_solver import TIE_TOLERANCE
 from strategy.risk.turns.level_values import LevelValues
-from strategy.risk.turns.model import Turn, TurnState
+from strategy.risk.turns.model import Turn, TurnState, _state
 
 #: The float rounding ``E`` allows for each army in play, in units of the largest payoff.
 ROUNDING = 2.0**-40
@@ -140,6 +140,7 @@ class ExactValues(Mapping[TurnState, Fraction]):
         top = turn.key(turn.start()[0])
         self.margin = 2 * (top + 2) * (TIE_TOLERANCE + ROUNDING) * largest
         self.stops: dict[int, int] = {}
+        self.by_set = objective.kind in ("capture-all", "territories")
         self.moves: dict[int, tuple[tuple[int, int, _Capture], ...]] = {}
         self.steps: dict[tuple[int, int, int, int], tuple[_Step, ...]] = {}
         self.near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
@@ -220,7 +221,7 @@ class ExactValues(Mapping[TurnState, Fraction]):
 
     def payoff(self, state: TurnState) -> int:
         """The payoff of stopping, kept by the set held where only that set counts."""
-        if self.turn.objective.kind not in ("capture-all", "territories"):
+        if not self.by_set:
             return self.turn.payoff(state)
         found = self.stops.get(state.owned)
         if found is None:
@@ -235,7 +236,9 @@ class ExactValues(Mapping[TurnState, Fraction]):
         floats, memo, powers = self.floats, self.memo, self.induction.powers
         keep, counts = self.keep, self.counts
         steps = self.steps
-        stop = self.payoff(state)
+        stop = self.stops.get(owned) if self.by_set else None
+        if stop is None:
+            stop = self.payoff(state)
         best_float = float(stop)
         options = []
         # The cached look-ups inline, not by their methods: this runs once a state met.
@@ -278,7 +281,7 @@ class ExactValues(Mapping[TurnState, Fraction]):
                 if found is None:
                     changed = list(armies)
                     changed[s], changed[t] = left, remaining
-                    found = self.solve(child, TurnState(owned, tuple(changed), also), ck)
+                    found = self.solve(child, _state(TurnState, (owned, tuple(changed), also)), ck)
                 option += p * (reward * powers[below] + found * powers[below - ck])
             moved = None
             if landing is not None:
@@ -357,7 +360,7 @@ class ExactValues(Mapping[TurnState, Fraction]):
                 for i in cut:
                     landed[i] = 0
                 landed[s], landed[t] = left, there
-                found = self.solve(child, TurnState(after, tuple(landed), also), ck)
+                found = self.solve(child, _state(TurnState, (after, tuple(landed), also)), ck)
             here: int = reward * powers[below] + found * powers[below - ck]
             if best is None or here > best:
                 best, chosen = here, moved

@@ -118,10 +118,25 @@ class Group:
         rank = self.ranking.rank_one(live)
         return (state.kept * self.attackers + rank) * self.defenders + defending
 
+    def split(self, slots: Ints) -> tuple[Ints, Ints, Ints]:
+        """The memory (0 or 1), the armies' number and the defenders' number of these slots
+        (by division by a constant, several times quicker than numpy's ``divmod``).
+
+        >>> from strategy.risk.turns.building import path_turn
+        >>> turn = path_turn(3, (2,))
+        >>> near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
+        >>> [part.tolist() for part in Group(turn, 1, near, 3).split(np.array([5, 6]))]
+        [[0, 0], [2, 3], [1, 0]]
+        """
+        half = self.attackers * self.defenders
+        kept = slots // half if self.halves > 1 else np.zeros(len(slots), np.int64)
+        rest = slots - kept * half if self.halves > 1 else slots
+        rank = rest // self.defenders
+        return kept, rank, rest - rank * self.defenders
+
     def decode(self, slots: Ints) -> tuple[Ints, Ints, Bools]:
         """The live armies, front defenders and memory of these slots."""
-        kept, rest = np.divmod(slots, self.attackers * self.defenders)
-        rank, defending = np.divmod(rest, self.defenders)
+        kept, rank, defending = self.split(slots)
         return (
             self.ranking.all().take(rank, axis=0),
             self.grid.take(defending, axis=0),
@@ -143,7 +158,7 @@ class Group:
 
     def play(self, slots: Ints) -> Ints:
         """The armies in play at these slots: every move lowers them."""
-        rank, defending = np.divmod(slots % (self.attackers * self.defenders), self.defenders)
+        _, rank, defending = self.split(slots)
         attacking, defended = self.counts
         return attacking[rank] + defended[defending]
 

@@ -108,8 +108,7 @@ class NumpySolver(LevelSolver):
     def rolled(self, group: Group, slots: Ints, attacks: list[tuple[int, int]]) -> Rolled:
         """Every roll that does not capture from these slots, by slot, attack and outcome."""
         rolls, stay, width = self.rolls, self.stay, self.rolls.width
-        kept, rest = np.divmod(slots, group.attackers * group.defenders)
-        rank, defending = np.divmod(rest, group.defenders)
+        kept, rank, defending = group.split(slots)
         sources = np.array([group.live.index(s) for s, _ in attacks], np.intp)
         targets = np.array([group.front.index(t) for _, t in attacks], np.intp)
         # Flat indexes (numpy's take): several times quicker than indexing by two arrays.
@@ -120,9 +119,10 @@ class NumpySolver(LevelSolver):
         odds = rolls.p.reshape(-1, width).take(cells, axis=0)
         # Only the outcomes that may happen are worked out: half of them or fewer (an attack
         # that cannot roll has none, and a roll of one die two).
-        happens = np.flatnonzero(odds)
-        pair, outcome = np.divmod(happens, width)
-        row, attack = np.divmod(pair, len(attacks))
+        happens = np.flatnonzero(odds > 0)  # on floats, 7 times slower
+        pair = happens // width
+        row = pair // len(attacks)
+        attack, outcome = pair - row * len(attacks), happens - pair * width
         cell = cells.take(pair) * width + outcome
         lost, killed = rolls.lost.take(cell), rolls.killed.take(cell)
         source = sources.take(attack)

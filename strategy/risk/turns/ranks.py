@@ -58,13 +58,17 @@ class Ranking:
 
     def rank(self, armies: NDArray[np.integer]) -> Ints:
         """The number of each row of ``armies`` (one column per territory)."""
-        rows = armies.shape[0]
-        found = np.zeros(rows, np.int64)
-        left = np.full(rows, self.total, np.int64)
-        for i in range(self.parts):
-            column = armies[:, i]
+        if self.parts == 0:
+            return np.zeros(armies.shape[0], np.int64)
+        # The first part leaves the total (no sum yet); the last one's number is its armies
+        # whatever is left (one vector for each of 0, 1, ...): both a step or two short.
+        found: Ints = np.zeros(armies.shape[0], np.int64)
+        left: Ints | int = self.total
+        for i in range(self.parts - 1):
+            column = armies[:, i].astype(np.int64)
             found += self.flat[i].take(left * self.width + column)
-            left -= column
+            left = left - column
+        found += armies[:, -1]
         return found
 
     def all(self) -> Ints:
