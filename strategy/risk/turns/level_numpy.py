@@ -149,9 +149,9 @@ class NumpySolver(LevelSolver):
         rolls, stay, turn = self.rolls, self.stay, self.turn
         a, d, k = decoded
         cs = group.live.index(s)
-        a_s = a[:, cs]
+        a_s = a[:, cs].astype(np.int64)
         chance = rolls.capture.take(a_s * rolls.columns + d[:, group.front.index(t)])
-        moves = np.where(chance > 0, np.maximum(a_s - stay - self.low[a_s] + 1, 0), 0)
+        moves = np.where(chance > 0, np.maximum(a_s - stay - self.low.take(a_s) + 1, 0), 0)
         row = np.repeat(np.arange(len(a)), moves)
         after = group.owned | 1 << t
         nxt = self.groups[after]
@@ -165,18 +165,21 @@ class NumpySolver(LevelSolver):
         landed = np.zeros((len(row), len(nxt.live)), np.int64)
         for j, i in enumerate(nxt.live):
             if i not in (s, t):
-                landed[:, j] = a[row, group.live.index(i)]
+                landed[:, j] = a[:, group.live.index(i)].take(row)
         facing = np.empty((len(row), len(nxt.front)), np.int64)
         for j, e in enumerate(nxt.front):
-            facing[:, j] = d[row, group.front.index(e)] if e in group.front else turn.armies[e]
+            facing[:, j] = (
+                d[:, group.front.index(e)].take(row) if e in group.front else turn.armies[e]
+            )
         source_free, target_free = bool(self.near[s] & enemies), bool(self.near[t] & enemies)
         first = np.cumsum(moves) - moves
-        moved = a_s[row] - stay - (np.arange(len(row)) - first[row])
-        left = a_s[row] - moved
+        a_row = a_s.take(row)
+        moved = a_row - stay - (np.arange(len(row)) - first.take(row))
+        left = a_row - moved
         drop = (left > 0) & ~(source_free & (left > stay))
         dropped = ~(target_free & (moved > stay))
-        also = k[row] | drop & self.keeps(left) | dropped & self.keeps(moved)
-        reward = reward0[row]
+        also = k.take(row) | drop & self.keeps(left) | dropped & self.keeps(moved)
+        reward = reward0.take(row)
         if self.counts:
             reward = reward + np.where(drop, left, 0) + np.where(dropped, moved, 0)
         if s in nxt.live:

@@ -65,7 +65,7 @@ class Ranking:
         found: Ints = np.zeros(armies.shape[0], np.int64)
         left: Ints | int = self.total
         for i in range(self.parts - 1):
-            column = armies[:, i].astype(np.int64)
+            column = armies[:, i].astype(np.int64, copy=False)
             found += self.flat[i].take(left * self.width + column)
             left = left - column
         found += armies[:, -1]
