@@ -180,26 +180,31 @@ class Rolls:
     def __init__(self, turn: Turn, total: int, most: int) -> None:
         stay, rules = turn.rules.stay_behind, turn.rules
         shape = (total + 1, most + 1)
-        outcomes: dict[tuple[int, int], tuple[tuple[int, int, float], ...]] = {}
-        for a in range(stay + 1, total + 1):
-            if not rules.attacker_dice_for(a):
-                continue
-            for d in range(1, most + 1):
-                outcomes[a, d] = tuple(
-                    (lost, killed, float(p)) for lost, killed, p in turn.roll_steps(a, d)
-                )
+        # A roll's outcomes depend on the dice alone: each pair of numbers of dice is worked
+        # out once and written to all its cells at once.
+        attacking = [rules.attacker_dice_for(a) if a > stay else 0 for a in range(total + 1)]
+        defending = [rules.defender_dice_for(d) if d else 0 for d in range(most + 1)]
+        cells: dict[tuple[int, int], tuple[int, int]] = {}
+        for a, x in enumerate(attacking):
+            for d, y in enumerate(defending):
+                if x and y:
+                    cells.setdefault((x, y), (a, d))
+        outcomes = {dice: turn.roll_steps(*first) for dice, first in cells.items()}
         width = max((len(o) for o in outcomes.values()), default=1)
         self.lost = np.zeros((*shape, width), np.int64)
         self.killed = np.zeros((*shape, width), np.int64)
         self.p = np.zeros((*shape, width))
         self.capture = np.zeros(shape)
         self.can = np.zeros(shape, bool)
-        for (a, d), steps in outcomes.items():
-            self.can[a, d] = True
+        defenders, dice = np.arange(most + 1)[None, :], np.array(attacking)[:, None]
+        for (x, y), steps in outcomes.items():
+            cell = (dice == x) & (np.array(defending) == y)[None, :]
+            self.can |= cell
             for j, (lost, killed, p) in enumerate(steps):
-                if killed == d:
-                    self.capture[a, d] = p
-                else:
-                    self.lost[a, d, j], self.killed[a, d, j], self.p[a, d, j] = lost, killed, p
+                captures = cell & (defenders == killed)
+                normal = cell & ~captures
+                self.capture[captures] = float(p)
+                self.lost[normal, j], self.killed[normal, j] = lost, killed
+                self.p[normal, j] = float(p)
         self.width = width
         self.columns = most + 1
