@@ -59,7 +59,7 @@ _Capture = tuple[int, tuple[int, ...], bool, bool]
 # armies left on the source and put on the target, ``kept``, and the armies moved in.
 _Landing = tuple[float, int, int, int, int, int, bool, int]
 # One roll's outcome, as :meth:`ExactValues.roll` gives it.
-_Step = tuple[int, int, int, int, int, int]
+_Step = tuple[int, int, int, int, int, int, int]
 # An attack worked out exactly, as the induction scores it: its value and the choice.
 _Scored = list[tuple[int, Choice]]
 
@@ -206,16 +206,20 @@ class ExactValues(Mapping[TurnState, Fraction]):
         """One roll of ``a_s`` armies from ``s`` on ``a_t`` in ``t``, kept: each outcome's
         scaled chance, and unless it captures (then a fall of -1) the fall in the state's
         number (:class:`Codec`), the fall in armies in play, the armies left on ``s`` and
-        ``t``, and the armies dropped (left on ``s`` with ``stay`` or fewer: none left)."""
+        ``t``, the armies dropped (left on ``s`` with ``stay`` or fewer: none left), and
+        what the value after it is multiplied by in the value before (the chance, and the
+        powers of the throws between their scales)."""
         w_s, w_t, found = self.codec.weights[s], self.codec.weights[t], []
         for lost, killed, p in self.induction.roll_armies(a_s, a_t):
             if killed == a_t:
-                found.append((p, -1, 0, 0, 0, 0))
+                found.append((p, -1, 0, 0, 0, 0, 0))
                 continue
             left = a_s - lost
             dropped = left if 0 < left <= self.stay else 0
             fall = (lost + dropped) * w_s + killed * w_t
-            found.append((p, fall, lost + killed + dropped, left - dropped, a_t - killed, dropped))
+            fallen = lost + killed + dropped
+            weight = p * self.induction.powers[fallen - 1]
+            found.append((p, fall, fallen, left - dropped, a_t - killed, dropped, weight))
         steps = self.steps[s, t, a_s, a_t] = tuple(found)
         return steps
 
@@ -253,7 +257,7 @@ class ExactValues(Mapping[TurnState, Fraction]):
             rolled = steps.get((s, t, a_s, a_t))
             if rolled is None:
                 rolled = self.roll(s, t, a_s, a_t)
-            for p, fall, dk, left, remaining, dropped in rolled:
+            for p, fall, dk, left, remaining, dropped, weight in rolled:
                 if fall < 0:
                     top, lands = self.landings(key, state, k, s, t, capture)
                     landing = p, capture, top, lands
@@ -264,7 +268,7 @@ class ExactValues(Mapping[TurnState, Fraction]):
                     also = kept or dropped >= keep
                     reward = dropped if counts else 0
                 child = key - fall | also
-                normal.append((p, reward, child, k - dk, left, remaining, also))
+                normal.append((weight, p * reward, child, k - dk, left, remaining, also))
                 total += p * (reward + floats[child])
             total /= self.throws
             options.append((total, s, t, normal, landing))
@@ -276,13 +280,15 @@ class ExactValues(Mapping[TurnState, Fraction]):
             if total < floor:
                 continue
             option = 0
-            for p, reward, child, ck, left, remaining, also in normal:
+            for weight, banked, child, ck, left, remaining, also in normal:
                 found = memo.get(child)
                 if found is None:
                     changed = list(armies)
                     changed[s], changed[t] = left, remaining
                     found = self.solve(child, _state(TurnState, (owned, tuple(changed), also)), ck)
-                option += p * (reward * powers[below] + found * powers[below - ck])
+                option += found * weight
+                if banked:
+                    option += banked * powers[below]
             moved = None
             if landing is not None:
                 gain, moved = self.gain(state, k, s, t, *landing[1:])
