@@ -23,7 +23,8 @@ from strategy.risk.turns.size import state_bound
 #: a slot costs while its group's level or the one below is solved (where it is among those
 #: reached; the compiled path: slots a byte, a bit a slot of one level's forward pass flags,
 #: and 16 bytes for 64 slots of two levels' indexes), and the bytes of one chunk's rolls and
-#: landings at most.
+#: landings at most, with the forward pass's kept for the solve on the numpy path
+#: (:data:`~strategy.risk.turns.level_memo.MEMO_BYTES`).
 STATE_BYTES = 16
 POSITION_BYTES = 4
 MARKED_PER_BYTE = 8

@@ -1,10 +1,14 @@
 """The level solver's numpy path: a group's slots walked in whole-array operations.
 
-The forward pass keeps lists of the slots arrived at, merged without sorting; the solve
-goes through a group in *wavefronts* of equal armies in play, every roll of every attack
-of a run of slots one numpy operation, and every number of armies moved in after a
-capture another. Where a slot is among those reached is a dense array, one number a slot,
-while its level or the one below is solved.
+The forward pass walks a group breadth first from the slots arrived at (lists merged
+without sorting), each slot once, every roll of every attack of a step's slots one numpy
+operation (only the outcomes that may happen are worked out); it keeps those rolls, and a
+capture's landings, for the solve while they fit (:mod:`strategy.risk.turns.level_memo`).
+The solve goes through a group in *wavefronts* of equal armies in play, the rolls of a run
+of several laid out by slot, attack and outcome, so that each wavefront takes a few
+whole-array steps; every number of armies moved in after a capture is one more. Where a
+slot is among those reached is a dense array, one number a slot, while its level or the
+one below is solved.
 
 >>> from strategy.risk.turns.building import path_turn
 >>> turn = path_turn(3, (1,))
