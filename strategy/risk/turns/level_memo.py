@@ -83,17 +83,18 @@ class Landed:
     """Every way a run of slots may take one territory and move in: the chance of the
     capture (by slot); and for each slot that can, and each number of armies it may move in
     (most first), the slot's place in the run, the slot of the group holding one more that
-    it leads to, and the armies banked."""
+    it leads to, and the armies banked (None where the objective does not count them)."""
 
     chance: Floats
     row: NDArray[np.intp]
     child: Ints
-    reward: Ints
+    reward: Ints | None
 
     @property
     def nbytes(self) -> int:
         """The bytes of the arrays."""
-        return self.chance.nbytes + self.row.nbytes + self.child.nbytes + self.reward.nbytes
+        reward = 0 if self.reward is None else self.reward.nbytes
+        return self.chance.nbytes + self.row.nbytes + self.child.nbytes + reward
 
 
 class Memo:

@@ -183,9 +183,9 @@ class NumpySolver(LevelSolver):
         drop = (left > 0) & ~(source_free & (left > stay))
         dropped = ~(target_free & (moved > stay))
         also = k.take(row) | drop & self.keeps(left) | dropped & self.keeps(moved)
-        reward = reward0.take(row)
+        reward = None
         if self.counts:
-            reward = reward + np.where(drop, left, 0) + np.where(dropped, moved, 0)
+            reward = reward0.take(row) + np.where(drop, left, 0) + np.where(dropped, moved, 0)
         if s in nxt.live:
             landed[:, nxt.live.index(s)] = np.where(drop, 0, left)
         if t in nxt.live:
@@ -215,9 +215,12 @@ class NumpySolver(LevelSolver):
                 if len(row):
                     # The best move in: the most moved among equals (here ties are round-off).
                     after = owned | 1 << t
-                    here = landed.reward + self.values[after][self.position(after)[landed.child]]
+                    here = self.values[after][self.position(after)[landed.child]]
+                    if landed.reward is not None:
+                        here = landed.reward + here
                     starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
                     gain[low + row[starts], i] = np.maximum.reduceat(here, starts)
+        captures = chance * gain
         values = np.zeros(len(reached))
         where = self.position(owned)
         waves = list(group.waves(reached))
@@ -236,7 +239,7 @@ class NumpySolver(LevelSolver):
                 rolled = kept[1].take(kept[0][at])
             known = where[rolled.child]
             # Where an attack cannot roll it is no option (minus infinity).
-            captured = np.where(rolled.rolls, chance[at] * gain[at], -np.inf)
+            captured = np.where(rolled.rolls, captures.take(at, axis=0), -np.inf)
             cuts = [0, *(edge - low for edge in edges if low < edge < high), len(chunk)]
             for start, stop in pairwise(cuts):
                 found = values.take(known[start:stop])
