@@ -8,9 +8,11 @@ exact values are worked out from the start down those moves only, in the general
 induction's arithmetic (:class:`~strategy.risk.turns.induction.Induction`: a state with
 ``k`` armies in play holds the numerator of its value over ``T**k``, ``T`` the throws of
 all the dice), so they equal its values. The optimal plan from the start meets a small part
-of the states (on Africa from Brazil 20, 676 of 81,527), and every state asked for later is
-worked out the same way when it is. The plan's choice at a state is the induction's too,
-made by its rule from the exact values of the same moves.
+of the states (on Africa from Brazil 20, 333 of 81,527), and every state asked for later is
+worked out the same way when it is. Under ``capture-all`` a state whose armies could not
+take the targets left even if no roll lost one is worth 0 without a look at its moves.
+The plan's choice at a state is the induction's too, made by its rule from the exact values
+of the same moves.
 
 ``E``: a float value is the best of a few sums of products of probabilities with values of
 states with fewer armies in play, each rounded once (relative error ``2**-53`` each, under
@@ -141,6 +143,14 @@ class ExactValues(Mapping[TurnState, Fraction]):
         self.margin = 2 * (top + 2) * (TIE_TOLERANCE + ROUNDING) * largest
         self.stops: dict[int, int] = {}
         self.by_set = objective.kind in ("capture-all", "territories")
+        # Under capture-all, by the set held: the targets not held and the places held.
+        self.held: dict[int, tuple[int, tuple[int, ...]]] = {}
+        if objective.kind == "capture-all" and turn.rules.stay_behind >= 1:
+            for owned in levels.groups:
+                need = (turn.target & ~owned).bit_count()
+                if need:
+                    places = tuple(i for i in range(turn.size) if owned >> i & 1)
+                    self.held[owned] = need, places
         self.moves: dict[int, tuple[tuple[int, int, _Capture], ...]] = {}
         self.steps: dict[tuple[int, int, int, int], tuple[_Step, ...]] = {}
         self.near = tuple(sum(1 << n for n in ns) for ns in turn.neighbours)
@@ -223,6 +233,22 @@ class ExactValues(Mapping[TurnState, Fraction]):
         steps = self.steps[s, t, a_s, a_t] = tuple(found)
         return steps
 
+    def out_of_reach(self, owned: int, armies: tuple[int, ...]) -> bool:
+        """Whether the state is certainly worth 0 under ``capture-all``: the targets not
+        held outnumber the captures its armies could make even if no roll lost one (a
+        capture leaves at least one army more behind, ``stay`` on the source and one on the
+        territory taken, out of the armies above ``stay`` on the territories held)."""
+        held = self.held.get(owned)
+        if held is None:
+            return False
+        need, places = held
+        stay = self.stay
+        spare = 0
+        for i in places:
+            if armies[i] > stay:
+                spare += armies[i] - stay
+        return need > spare
+
     def payoff(self, state: TurnState) -> int:
         """The payoff of stopping, kept by the set held where only that set counts."""
         if not self.by_set:
@@ -238,6 +264,9 @@ class ExactValues(Mapping[TurnState, Fraction]):
         each added to ``scored`` if given."""
         owned, armies, kept = state
         floats, memo, powers = self.floats, self.memo, self.induction.powers
+        if scored is None and self.out_of_reach(owned, armies):
+            memo[key] = 0
+            return 0
         keep, counts = self.keep, self.counts
         steps = self.steps
         stop = self.stops.get(owned) if self.by_set else None
