@@ -1,7 +1,7 @@
 """The level solver's loops over slots, compiled by numba: imported only where it is installed.
 
 The numpy path of :mod:`strategy.risk.turns.level_numpy` pays for every roll outcome in
-temporary arrays (about 260 ns an outcome); these loops walk the same slots one at a time
+temporary arrays (about 180 ns an outcome); these loops walk the same slots one at a time
 with the same arithmetic, so they find the same values, to the bit (the terms are added in
 the same order; tests/test_plan_levels.py holds them equal). numba is the ``fast-plans``
 extra (about 208 MB installed and 0.45-0.75 s to import, paid only by a solve big enough to

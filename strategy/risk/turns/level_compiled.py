@@ -33,7 +33,7 @@ from strategy.risk.turns.size import state_bound
 #: Turns that may reach fewer states are left to numpy in a process that has not loaded the
 #: compiled loops: loading them (0.4-0.6 s with numba's import) costs more than they save
 #: there. Once loaded, they are quicker at every size (South America with two stacks:
-#: 0.02 s against 0.09 s).
+#: 0.02 s against 0.04 s).
 COMPILE_FROM = 200_000
 #: ``keep`` for the compiled loops where the objective remembers nothing: more armies than
 #: any turn has.
@@ -76,7 +76,9 @@ def speed_note(turn: Turn) -> str | None:
     """
     if state_bound(turn, fronts=False) < COMPILE_FROM or compiled_loops() is not None:
         return None
-    # bench_plan.py --big: North America from Kamchatka 20, 17.1 s against 3.7-4.5 s.
+    # bench_plan.py --big: North America from Kamchatka 20, 17.1 s against 3.7-4.5 s, Asia
+    # from Ukraine 16 41 s against 7.9-8.2 s; the numpy path has since taken a third and a
+    # quarter off (22.2 s to 15.3 s and 32.3 s to 24.7 s, back to back).
     return (
         "numba is not installed, so this plan takes the numpy path, about 4x slower than "
         "the compiled loops (pip install 'strategy[fast-plans]')"
