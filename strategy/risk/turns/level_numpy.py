@@ -132,7 +132,7 @@ class NumpySolver(LevelSolver):
         source = sources.take(attack)
         left = a.reshape(-1).take(row * a.shape[1] + source) - lost
         drop = (left > 0) & (left <= stay)
-        also = kept.take(row) | drop & self.keeps(left)
+        also = self.remembers(kept.take(row) == 1, (drop, left))
         changed = a.take(row, axis=0)
         changed.reshape(-1)[np.arange(len(changed)) * a.shape[1] + source] = np.where(drop, 0, left)
         moved = group.ranking.rank(changed)
@@ -165,7 +165,7 @@ class NumpySolver(LevelSolver):
             if i != s and self.near[t] >> i & 1 and not self.near[i] & enemies:
                 column = a[:, group.live.index(i)]
                 reward0 += column if self.counts else 0
-                k = k | (column > 0) & self.keeps(column)
+                k = self.remembers(k, (column > 0, column))
         landed = np.zeros((len(row), len(nxt.live)), np.int64)
         for j, i in enumerate(nxt.live):
             if i not in (s, t):
@@ -182,7 +182,7 @@ class NumpySolver(LevelSolver):
         left = a_row - moved
         drop = (left > 0) & ~(source_free & (left > stay))
         dropped = ~(target_free & (moved > stay))
-        also = k.take(row) | drop & self.keeps(left) | dropped & self.keeps(moved)
+        also = self.remembers(k.take(row), (drop, left), (dropped, moved))
         reward = None
         if self.counts:
             reward = reward0.take(row) + np.where(drop, left, 0) + np.where(dropped, moved, 0)
@@ -192,11 +192,14 @@ class NumpySolver(LevelSolver):
             landed[:, nxt.live.index(t)] = np.where(dropped, 0, moved)
         return Landed(chance, row, nxt.index(landed, facing, also), reward)
 
-    def keeps(self, armies: Ints) -> Bools:
-        """``keep:K``'s test of armies dropped."""
+    def remembers(self, kept: Bools, *drops: tuple[Bools, Ints]) -> Bools:
+        """The memory ``kept`` after these drops (where armies are dropped, and how many):
+        ``keep:K`` remembers K or more; other objectives nothing (``kept`` as it was)."""
         if self.keep is None:
-            return np.zeros(armies.shape, bool)
-        return armies >= self.keep
+            return kept
+        for where, armies in drops:
+            kept = kept | where & (armies >= self.keep)
+        return kept
 
     def solve_group(self, group: Group, attacks: list[tuple[int, int]], reached: Ints) -> Floats:
         """The captures' best moves in first, then the rolls of runs of waves at once."""
