@@ -7,8 +7,8 @@ was half the time, so they are kept (:class:`Memo`) up to :data:`MEMO_BYTES`, an
 works out only what was not kept.
 
 >>> memo = Memo(100)
->>> memo.fits(60), memo.fits(60), memo.fits(1)  # once one does not fit, none is
-(True, False, False)
+>>> memo.fits(60), memo.fits(40), memo.fits(1), memo.fits(0)  # once one does not fit, none is
+(True, True, False, False)
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ class Memo:
 
     def __init__(self, room: int) -> None:
         self.room = room
+        self.full = False
         # By group: where each reached slot's rolls are (by its place among those reached),
         # and the rolls in the order the forward pass met the slots.
         self.rolls: dict[int, tuple[Ints, Rolled]] = {}
@@ -112,5 +113,7 @@ class Memo:
     def fits(self, size: int) -> bool:
         """Whether ``size`` more bytes fit, and if so they are counted as kept; once one
         does not fit, none is."""
-        self.room = self.room - size if size <= self.room else 0
-        return self.room > 0
+        self.full = self.full or size > self.room
+        if not self.full:
+            self.room -= size
+        return not self.full
