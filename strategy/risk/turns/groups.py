@@ -128,9 +128,12 @@ class Group:
         >>> [part.tolist() for part in Group(turn, 1, near, 3).split(np.array([5, 6]))]
         [[0, 0], [2, 3], [1, 0]]
         """
-        half = self.attackers * self.defenders
-        kept = slots // half if self.halves > 1 else np.zeros(len(slots), np.int64)
-        rest = slots - kept * half if self.halves > 1 else slots
+        if self.halves > 1:
+            half = self.attackers * self.defenders
+            kept = slots // half
+            rest = slots - kept * half
+        else:
+            kept, rest = np.zeros(len(slots), np.int64), slots
         rank = rest // self.defenders
         return kept, rank, rest - rank * self.defenders
 

@@ -273,7 +273,9 @@ def _distinct(slots: Ints, size: int) -> Ints:
 
 class _Marks:
     """The slots of a group met so far, for a walk that meets each once: each slot's mark
-    is 0 until met (only the pages written are ever touched)."""
+    is 0 until met (only the pages written are ever touched). :func:`_distinct`'s trick
+    on one array kept for the whole walk: the numbers written both drop the repeats and
+    mark the slots met, with no scratch array a step."""
 
     def __init__(self, size: int) -> None:
         self.marks = np.zeros(size, np.int64)
