@@ -93,7 +93,8 @@ COMPARE = ("North America",)
 #: Solved again in one thread and in two only below this many states (not Asia 1-2's
 #: 268 million: minutes each).
 THREADS_UPTO = 50_000_000
-#: Seconds a big turn may take (``--max-seconds 900``, as docs/how-to/turn-plans.md says).
+#: Seconds a big turn may take (``--max-seconds 900``, which docs/how-to/turn-plans.md
+#: advises where the machine is slower than the default 300 s allows for).
 BIG_SECONDS = 900
 #: Where the engine's generic solver is timed too (it visits several times the states).
 ENGINE = ("Australia", "South America")

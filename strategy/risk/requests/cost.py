@@ -49,7 +49,7 @@ BALANCE_ARMY = 1e-5
 #: Seconds of one commitment of a commitment curve.
 COMMITMENT = 5e-5
 #: Seconds to set up any computation beyond one small battle: added to its work.
-FLOOR = 2e-3
+FLOOR = 1.5e-3
 
 
 @dataclass(frozen=True)

@@ -76,11 +76,10 @@ def speed_note(turn: Turn) -> str | None:
     """
     if state_bound(turn, fronts=False) < COMPILE_FROM or compiled_loops() is not None:
         return None
-    # bench_plan.py --big: North America from Kamchatka 20, 17.1 s against 3.7-4.5 s, Asia
-    # from Ukraine 16 41 s against 7.9-8.2 s; the numpy path has since taken a third and a
-    # quarter off (22.2 s to 15.3 s and 32.3 s to 24.7 s, back to back).
+    # bench_plan.py --big, processor seconds: North America from Kamchatka 20, 12.0 s against
+    # 2.2-2.7 s; Asia from Ukraine 16, 24.7 s against 6.9 s (docs/how-to/turn-plans.md).
     return (
-        "numba is not installed, so this plan takes the numpy path, about 4x slower than "
+        "numba is not installed, so this plan takes the numpy path, about 4-5x slower than "
         "the compiled loops (pip install 'strategy[fast-plans]')"
     )
 

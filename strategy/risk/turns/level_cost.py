@@ -30,15 +30,22 @@ POSITION_BYTES = 4
 MARKED_PER_BYTE = 8
 INDEXED_PER_BYTE = 4
 WORKING_BYTES = 256 * 2**20
-#: States of the bound the solver works through per second of one core on the numpy path,
-#: and how many times that the compiled loops work through where numba is installed. The
-#: pace varies with the turn's shape (bench_plan.py --big and the server's largest answers,
-#: 2026-12-05, load 0-2: North America from Kamchatka 20, 920,000 and 4,300,000 a second of
-#: processor time; Asia from Ukraine 16 v 1, 1,580,000 and 7,800,000; Africa from Brazil 60
-#: v 1, 780,000 compiled): these are near the slowest, so that a server's admitted request
-#: seldom runs into its time limit.
+#: States the solver works through per second of one core on the numpy path, and where
+#: the compiled loops run (numba installed). Counted at the bound before any work, and at
+#: the states reached once the forward pass has run. The pace varies with the turn's shape
+#: and the machine (bench_plan.py --big, bench_estimate.py and the web calculator's largest
+#: cells, 2026-12-06, load 0-1, processor seconds): the numpy path 1,300,000 states of the
+#: bound a second on North America from Kamchatka 20 and 2,600,000 on Asia from Ukraine 16
+#: v 1, but 380,000-440,000 where a big stack meets one army on each territory (Africa from
+#: Brazil 48, Europe from Ural 32), its captures each weighing dozens of numbers of armies
+#: to move in; the compiled loops 6,800,000 and 9,500,000 on the first two, 780,000-
+#: 1,000,000 on the big stacks (Europe from Ural 45, Africa from Brazil 60), and 2,400,000
+#: of the states reached a second of the solve after its pass on Asia from Ukraine 20 v
+#: 1-2; another machine of the same kind ran the compiled loops 2-3x slower. These rates,
+#: near the slowest, keep the web calculator's largest admitted plans within its time
+#: limit, and the benchmark positions within 3x of their time.
 STATES_PER_SECOND = 400_000
-COMPILED_GAIN = 5
+COMPILED_STATES_PER_SECOND = 2_000_000
 #: Seconds a process spends loading the compiled loops from numba's cache before their first
 #: solve (0.4-1.2 s measured; the web server's workers pay it when they start), counted in
 #: every compiled estimate: a plan of Africa from Brazil 20 against 3 each was estimated at
@@ -47,10 +54,11 @@ COMPILED_LOAD = 0.8
 
 #: States of the bound the forward pass alone goes through in a second of one core: on the
 #: numpy path (North America from Kamchatka: 15.7 million in 8.2 s), and where the compiled
-#: loops run (Asia from Ukraine 20 v 1-2: 1.75 billion in 163 s of processor time, 83 s
-#: wall in two threads; North America from Kamchatka, 15.7 million in 1.9 s).
+#: loops run (Asia from Ukraine 20 v 1-2: 1.75 billion in 90 s of processor time, 45 s wall
+#: in two threads; Asia from Ukraine 16 v 1, 65 million in 3.3 s; North America from
+#: Kamchatka, 15.7 million in 1.1 s).
 REACH_STATES_PER_SECOND = 2_000_000
-COMPILED_REACH_STATES_PER_SECOND = 8_000_000
+COMPILED_REACH_STATES_PER_SECOND = 12_000_000
 
 #: Past this many states (160 GB at 16 bytes each) a turn's cost is not sized group by group.
 UNSIZED = 10**10
@@ -132,5 +140,5 @@ def _cost(states: int, slots: int, fast: bool) -> tuple[int, float]:
     """Memory and seconds of solving ``states`` states with ``slots`` bytes of marks."""
     memory = states * STATE_BYTES + slots + WORKING_BYTES
     if fast:
-        return memory, states / STATES_PER_SECOND / COMPILED_GAIN + COMPILED_LOAD
+        return memory, states / COMPILED_STATES_PER_SECOND + COMPILED_LOAD
     return memory, states / STATES_PER_SECOND

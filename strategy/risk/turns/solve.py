@@ -63,19 +63,21 @@ EXACT_BYTES = 250
 #: What an exact plan takes beyond the level solver's estimate, which counts its work per
 #: state: seconds for each set of territories held (the level solver's numpy calls, which
 #: small turns are made of: 2.2-2.6 ms each beyond the rest, measured on South America from
-#: Central America 14 and Australia from Siam 10 and 20, 8 sets each, at load 3), and
-#: states of the bound per second of the whole-number pass (3 to 4.5 million on South
-#: America with two stacks and Africa, the optimal plan meeting a small part of the states).
-EXACT_SECONDS_PER_SET = 0.0025
-EXACT_STATES_PER_SECOND = 1_000_000
+#: Central America 14 and Australia from Siam 10 and 20, 8 sets each, at load 3; under 1 ms
+#: on another machine at load 0-1, where the whole exact plan of South America from 14 took
+#: 7 ms), and states of the bound per second of the whole-number pass (3 to 4.5 million on
+#: South America with two stacks and Africa, the optimal plan meeting a small part of the
+#: states).
+EXACT_SECONDS_PER_SET = 0.001
+EXACT_STATES_PER_SECOND = 3_000_000
 #: A plan not told whether to be exact is exact up to this state bound (seconds of work, a
 #: few hundred MB at most: the level solver's floats, then the whole-number pass); floats
 #: answer beyond, where the exact values' memory would grow to gigabytes.
 EXACT_DEFAULT = 2_000_000
 #: A float plan past its bound runs its forward pass only when the pass takes at most this
 #: share of the time allowed: solving what it reaches may take as long again (Asia from
-#: Ukraine 20 v 1-2: a 4-minute pass, then 1.6 minutes), and a pass that leaves too little
-#: time is minutes of work thrown away.
+#: Ukraine 20 v 1-2: a pass of 90 s of processor time, then 111 s), and a pass that leaves
+#: too little time is minutes of work thrown away.
 PASS_SHARE = 0.5
 
 
