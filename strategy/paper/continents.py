@@ -312,8 +312,12 @@ def continents_csv(cells: Sequence[Cell]) -> str:
 
 
 #: The paper build solves plans whose state bound (the level solver's) is at most this;
-#: the cells that need more are left out, their bound in continents.csv.
-PAPER_LIMIT = 500_000
+#: the cells that need more are left out, their bound in continents.csv. At 4 million every
+#: cell of Africa and North America against one army each is in, and 28 of Europe's 36:
+#: 17 s of processor time in all with numba (benchmarks/bench_continents.py, 2026-12-06),
+#: where 500,000 took 3.5 s and left 40 cells more out; Europe's last 8 need up to 28
+#: million (27 s wall more), the rest billions.
+PAPER_LIMIT = 4_000_000
 
 
 def _most_gain(cells: Sequence[Cell], defenders: int) -> str:
