@@ -26,6 +26,7 @@ from strategy.risk.turns.level_values import LevelValues
 from strategy.risk.turns.levels import solve_levels
 from strategy.risk.turns.model import Turn
 from strategy.risk.turns.reinforcement import Searching, best_reinforcement
+from strategy.risk.turns.rollouts import simulate_plan
 from strategy.risk.turns.size import state_bound
 from strategy.risk.turns.solve import plan_turn
 from tests.test_plan import classic
@@ -131,6 +132,28 @@ def test_the_classic_positions_give_the_exact_values() -> None:
             if state in levels:
                 assert abs(levels[state] - float(exact.values[state])) <= 1e-12
         assert abs(plan_turn(turn, exact=False).value - float(exact.value)) <= 1e-12
+
+
+def test_dice_rolled_by_a_large_float_plan_bracket_its_value() -> None:
+    # North America from Kamchatka 20 (benchmarks/bench_plan.py, 4.8 million states, too
+    # many for the general induction to check): 100,000 turns played by the level solver's
+    # plan with numpy's dice (strategy.risk.turns.rollouts, which uses none of the plan's
+    # probabilities) take the continent as often as its value says, within 5 standard
+    # deviations of a binomial count (the seed is fixed).
+    plan = plan_turn(
+        classic(
+            "Kamchatka=20",
+            "Alaska=2, Northwest Territory=2, Greenland=1, Alberta=2, Ontario=3, Quebec=1, "
+            "Western United States=2, Eastern United States=2, Central America=2",
+            "North America",
+        ),
+        exact=False,
+    )
+    assert isinstance(plan.values, LevelValues) and plan.states > 4_000_000
+    trials = 100_000
+    p = plan.value
+    estimate = simulate_plan(plan, trials=trials, seed=7).estimate.value
+    assert 0.1 < p < 0.9 and abs(estimate - p) <= 5 * (p * (1 - p) / trials) ** 0.5
 
 
 def test_memory_and_time_are_checked_before_any_work() -> None:
