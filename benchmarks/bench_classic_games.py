@@ -30,7 +30,7 @@ from common import machine, median_seconds
 from strategy.classic.grundys_game import RULES as GRUNDYS_GAME
 from strategy.classic.grundys_game import analyse_grundys_game
 from strategy.classic.octal import OctalGame, analyse_octal
-from strategy.engine.heap_grundy import HeapRules, grundy_values
+from strategy.engine.heap_grundy import HeapRules, recurrence_values
 from strategy.engine.matrix_game import solve_matrix_game
 
 
@@ -73,7 +73,7 @@ def heap_games(baseline_heaps: int) -> None:
     base: dict[str, float] = {}
     for label, rules in games.items():
         base[label] = timed(lambda rules=rules: plain_values(rules, baseline_heaps))
-        ours = median_seconds(lambda rules=rules: grundy_values(rules, baseline_heaps), 3)
+        ours = median_seconds(lambda rules=rules: recurrence_values(rules, baseline_heaps), 3)
         row(f"{label}: the recurrence alone, heaps 0..{baseline_heaps:,}", ours, base[label], False)
     for heaps in (10**5, 10**6):
         ours = median_seconds(lambda heaps=heaps: analyse_octal("0.137", heaps), 3)

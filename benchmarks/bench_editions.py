@@ -12,22 +12,21 @@ from __future__ import annotations
 
 from common import machine, median_seconds
 
+from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_odds
 from strategy.risk.resolution import Resolution
 from strategy.risk.rules import Rules
 from strategy.risk.variants.blitz import fight_odds
 
 RULES = Rules(count="attacking").with_modifiers(capital=True)
-BLITZ = Resolution("balanced-blitz")
+BLITZ = Battle(RULES, resolution=Resolution("balanced-blitz"))
 
 
 def row(armies: int, exact: bool, repeats: int) -> str:
     """One line: both timings, their ratio and the stated bound."""
     plain = median_seconds(lambda: battle_odds(armies, armies, RULES, exact=exact), repeats)
-    balanced = median_seconds(
-        lambda: fight_odds(BLITZ, armies, armies, RULES, exact=exact), repeats
-    )
-    bound = fight_odds(BLITZ, armies, armies, RULES, exact=exact).error_bound
+    balanced = median_seconds(lambda: fight_odds(armies, armies, BLITZ, exact=exact), repeats)
+    bound = fight_odds(armies, armies, BLITZ, exact=exact).error_bound
     kind = "exact" if exact else "float"
     return (
         f"{armies:>8}{kind:>7}{plain:>12.3f}s{balanced:>10.3f}s"

@@ -8,7 +8,7 @@ peak memory is its own; it prints the heaps computed, wall and CPU seconds, heap
 and the peak resident memory, and fails if a value differs from the published one (sparse
 statistics as re-verified in tczajka/octal-games, SolvedGames.md).
 
-Baseline: the full recurrence (``grundy_values``, every split of every heap) grows as heaps
+Baseline: the full recurrence (``recurrence_values``, every split of every heap) grows as heaps
 squared; it runs to ``--baseline-heaps`` only, beside the rare method on the same heaps, and
 its time for a job's heaps is extrapolated by the square law (marked "est.").
 
@@ -31,8 +31,8 @@ from common import machine
 from strategy.classic.grundys_game import RULES as GRUNDYS_GAME
 from strategy.classic.grundys_game import analyse_grundys_game
 from strategy.classic.octal import OctalGame, analyse_octal
-from strategy.engine.heap_grundy import HeapRules, grundy_values
-from strategy.engine.rare_values import rare_grundy_values, sparse_statistics
+from strategy.engine.heap_grundy import HeapRules, recurrence_values
+from strategy.engine.rare_values import grundy_values, sparse_statistics
 
 # Published: preperiod, period, largest value and its first heap, rare mask, rare heaps (0
 # among them), the last rare heap. Gangolli & Plambeck (1989); Flammenkamp's tables as
@@ -87,9 +87,9 @@ def baseline(job: str, heaps: int) -> tuple[float, float]:
     """Seconds of the full recurrence and of the rare method for heaps 0..``heaps``."""
     rules = rules_of(job)
     began = time.perf_counter()
-    full = grundy_values(rules, heaps)
+    full = recurrence_values(rules, heaps)
     middle = time.perf_counter()
-    rare = rare_grundy_values(rules, heaps)
+    rare = grundy_values(rules, heaps)
     end = time.perf_counter()
     if (full != rare).any() or sparse_statistics(full) != sparse_statistics(rare):
         raise SystemExit(f"{job}: the rare method differs from the full recurrence")

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.risk import Balance, Limit, Objective, Resolution, Rules
+from strategy.risk import Balance, Battle, Limit, Objective, Resolution, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.limits import limited_odds, retreat_table, stop_until_table
 from strategy.risk.variants.balanced_blitz import (
@@ -94,7 +94,7 @@ def limited_battles(
 @given(limited_battles(12, 7, "capital"))
 def test_stop_until_is_the_smaller_battle(case: tuple[int, int, int, Rules]) -> None:
     attackers, defenders, stop, rules = case
-    limited = fight_odds(Resolution(limit=Limit("stop-until", stop)), attackers, defenders, rules)
+    limited = fight_odds(attackers, defenders, Battle.of(rules=rules, stop_until=stop))
     smaller = battle_odds(attackers - stop, defenders, rules)
     assert limited.final_states == tuple((a + stop, d, p) for a, d, p in smaller.final_states)
     assert dict((s[:2], s[2]) for s in limited.final_states) == oracle_battle(
@@ -102,8 +102,7 @@ def test_stop_until_is_the_smaller_battle(case: tuple[int, int, int, Rules]) -> 
     )
     # In the territory count the same battle is one army larger.
     territory = replace(rules, count="territory")
-    limit = Resolution(limit=Limit("stop-until", stop + 1))
-    shifted = fight_odds(limit, attackers + 1, defenders, territory)
+    shifted = fight_odds(attackers + 1, defenders, Battle.of(rules=territory, stop_until=stop + 1))
     assert [p for *_, p in shifted.final_states] == [p for *_, p in limited.final_states]
 
 
@@ -240,12 +239,12 @@ def test_all_start_distributions_are_each_battle() -> None:
 
 
 def test_balanced_tables_hold_each_battle() -> None:
-    blitz = Resolution("balanced-blitz", limit=Limit("stop-until", 2))
+    blitz = Battle.of(dice="balanced-blitz", stop_until=2, allow_stop=False)
     for objective in (Objective("capture"), Objective("attacker-left"), Objective("balance", 3)):
-        table = fight_table(blitz, 9, 6, Rules(), objective)
+        table = fight_table(9, 6, replace(blitz, objective=objective))
         for a in range(3, 10):
             for d in range(1, 7):
-                odds = fight_odds(blitz, a, d, Rules())
+                odds = fight_odds(a, d, blitz)
                 assert table.value(a, d) == pytest.approx(
                     float(odds.expectation(objective)), abs=1e-11
                 )

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from strategy.risk import Limit, Resolution, Rules
+from strategy.risk import Battle, Resolution, Rules
 from strategy.risk.classic import battle_odds
 from strategy.risk.dice import rules_roll
 from strategy.risk.fewest import minimum_armies
@@ -75,10 +75,10 @@ def test_stop_until_and_retreat_differ() -> None:
     # Research notes 1.6's example, 11 attacking v 5 with 7: SMG's stop-until 7 is the
     # battle 4 v 5; Minerva's retreat value 7 (full dice while above 7) wins 50.7% (its
     # README), the same as capturing with at least 8 left in the battle fought out.
-    stop = fight_odds(Resolution(limit=Limit("stop-until", 7)), 11, 5, SMG).win_probability
+    stop = fight_odds(11, 5, Battle.of(rules=SMG, stop_until=7)).win_probability
     assert stop == battle_odds(4, 5, SMG).win_probability
     assert float(stop) == pytest.approx(win_chance(4, 5), rel=1e-14)
-    retreat = fight_odds(Resolution(limit=Limit("retreat-at", 7)), 11, 5, SMG).win_probability
+    retreat = fight_odds(11, 5, Battle.of(rules=SMG, retreat_at=7)).win_probability
     assert round(float(retreat), 3) == 0.507
     fought_out = battle(11, 5)
     assert retreat == sum(p for (a, d), p in fought_out.items() if d == 0 and a >= 8)

@@ -1,7 +1,8 @@
 """The fast heap-game recurrence, proven periods and copying, and Grundy's game.
 
-Deep imports: :mod:`strategy.engine.heap_grundy` for the recurrence's time estimate, on which
-refusing large requests rests.
+Deep imports: :mod:`strategy.engine.heap_grundy` for the recurrence, held to plain loops (the
+reference the faster public ``grundy_values`` is tested against), and for its time estimate, on
+which refusing large requests rests.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from strategy.classic import (
     OctalGame,
     SubtractionGame,
     analyse_grundys_game,
-    analyse_heap_game,
     analyse_octal,
     find_periodicity,
 )
 from strategy.engine import HeapRules, TooLarge, grundy_values
 from strategy.engine.heap_grundy import estimated_seconds
+from strategy.engine.heap_grundy import recurrence_values as recurrence
 
 # OEIS A002188, Sprague-Grundy values for Grundy's game, n = 0..104 (the entry's data section;
 # Guy & Smith 1956, Table 4).
@@ -77,7 +78,7 @@ codes = st.lists(st.integers(0, 7), min_size=1, max_size=5).filter(lambda d: d[-
 @settings(max_examples=80, deadline=None)
 @given(codes, st.integers(0, 70))
 def test_fast_recurrence_equals_a_plain_mex_loop(digits: list[int], up_to: int) -> None:
-    assert grundy_values(octal_rules(digits), up_to).tolist() == plain_octal_values(digits, up_to)
+    assert recurrence(octal_rules(digits), up_to).tolist() == plain_octal_values(digits, up_to)
 
 
 @settings(max_examples=60, deadline=None)
@@ -95,9 +96,9 @@ def test_subtraction_games_equal_a_plain_mex_loop(takes: set[int], up_to: int) -
 @given(codes, st.integers(1, 120), st.integers(0, 300))
 def test_resuming_gives_the_same_values(digits: list[int], first: int, more: int) -> None:
     rules = octal_rules(digits)
-    known = grundy_values(rules, first)
-    assert grundy_values(rules, first + more, known=known).tolist() == (
-        grundy_values(rules, first + more).tolist()
+    known = recurrence(rules, first)
+    assert recurrence(rules, first + more, known).tolist() == (
+        recurrence(rules, first + more).tolist()
     )
 
 
@@ -125,7 +126,7 @@ def test_copying_a_proven_period_equals_the_recurrence(code: str, period: int) -
     result = analyse_octal(code, 6000)
     assert result.proven and result.period == period
     assert result.computed < 6000  # the rest was copied ...
-    direct = grundy_values(OctalGame.parse(code).rules, 6000)  # ... and equals the recurrence
+    direct = recurrence(OctalGame.parse(code).rules, 6000)  # ... and equals the recurrence
     assert result.values == tuple(direct.tolist())
 
 
@@ -133,14 +134,14 @@ def test_copying_a_proven_period_equals_the_recurrence(code: str, period: int) -
 @given(codes, st.integers(260, 2000))
 def test_copying_equals_direct_computation_on_random_codes(digits: list[int], up_to: int) -> None:
     result = analyse_octal(OctalGame(tuple(digits)), up_to)
-    assert result.values == tuple(grundy_values(octal_rules(digits), up_to).tolist())
+    assert result.values == tuple(recurrence(octal_rules(digits), up_to).tolist())
     assert result.computed <= up_to + 1 and len(result.values) == up_to + 1
 
 
 def test_the_recurrence_equals_the_plain_loop_further_out() -> None:
     for code in ("0.137", "0.007", "0.77"):
         digits = list(OctalGame.parse(code).digits)
-        assert grundy_values(octal_rules(digits), 400).tolist() == plain_octal_values(digits, 400)
+        assert recurrence(octal_rules(digits), 400).tolist() == plain_octal_values(digits, 400)
 
 
 def naive_periodicity(values: list[int], max_take: int) -> tuple[int, int, bool] | None:
@@ -205,7 +206,7 @@ def test_rules_are_checked() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         HeapRules(one=(0,))
     with pytest.raises(ValueError, match="octal games"):
-        analyse_heap_game(HeapRules(two=(0,), unequal=True), 10)
+        analyse_octal(HeapRules(two=(0,), unequal=True), 10)
     with pytest.raises(ValueError, match="negative"):
         grundy_values(HeapRules(one=(1,)), -1)
 
@@ -213,7 +214,7 @@ def test_rules_are_checked() -> None:
 def test_values_widen_when_they_could_exceed_sixteen_bits() -> None:
     # With 66,000 takes a value could pass 2^16: the array is wider, and the values the same
     # as with only the takes that matter for heaps up to 60.
-    many = grundy_values(HeapRules(one=tuple(range(1, 66_000)), two=(1,)), 60)
-    few = grundy_values(HeapRules(one=tuple(range(1, 61)), two=(1,)), 60)
+    many = recurrence(HeapRules(one=tuple(range(1, 66_000)), two=(1,)), 60)
+    few = recurrence(HeapRules(one=tuple(range(1, 61)), two=(1,)), 60)
     assert (many.dtype, few.dtype) == (np.uint32, np.uint16)
     assert many.tolist() == few.tolist()

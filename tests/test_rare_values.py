@@ -20,10 +20,9 @@ from strategy.engine import (
     HeapRules,
     TooLarge,
     grundy_values,
-    rare_grundy_values,
     use_budget,
 )
-from strategy.engine.heap_grundy import fill_values, new_values
+from strategy.engine.heap_grundy import fill_values, new_values, recurrence_values
 from strategy.engine.rare_values import (
     COMPACT_OVERHEAD,
     compact_bytes,
@@ -59,7 +58,7 @@ def test_every_short_code_in_small_blocks() -> None:
     # missed by the sample, values past the block's bound) run within a few hundred heaps.
     for game in splitting_codes(3):
         rules = game.rules
-        expected = grundy_values(rules, 200)
+        expected = recurrence_values(rules, 200)
         found = by_rare_method(rules, 200, 64, None, block=16, sample=8)
         assert np.array_equal(found, expected), game.code
 
@@ -71,7 +70,7 @@ def test_every_short_code_to_5000_heaps() -> None:
     for game in splitting_codes(3):
         rules = game.rules
         found = by_rare_method(rules, 5000, 2600, None)
-        assert np.array_equal(found, grundy_values(rules, 5000)), game.code
+        assert np.array_equal(found, recurrence_values(rules, 5000)), game.code
 
 
 @settings(max_examples=10, deadline=None)
@@ -79,12 +78,12 @@ def test_every_short_code_to_5000_heaps() -> None:
 def test_short_codes_to_5000_heaps_under_any_mask(game: OctalGame, mask: int | None) -> None:
     # Exact for every mask, the best one (None) or any other: only the speed differs.
     found = by_rare_method(game.rules, 5000, 2600, mask)
-    assert np.array_equal(found, grundy_values(game.rules, 5000))
+    assert np.array_equal(found, recurrence_values(game.rules, 5000))
 
 
 def test_grundys_game_to_50000_heaps() -> None:
-    found = rare_grundy_values(GRUNDYS_GAME, 50_000)
-    assert np.array_equal(found, grundy_values(GRUNDYS_GAME, 50_000))
+    found = grundy_values(GRUNDYS_GAME, 50_000)
+    assert np.array_equal(found, recurrence_values(GRUNDYS_GAME, 50_000))
     # Compact: one byte a heap, the values being below 256.
     assert found.dtype == np.uint8
 
@@ -94,7 +93,7 @@ def test_a_value_past_the_compact_type_stops_the_rare_method_to_widen() -> None:
     # G(n) = n for n <= 200, and the values pass 255 (checked here by the full recurrence).
     takes = tuple(range(1, 201))
     rules = HeapRules(one=takes, two=takes, empty=frozenset(takes))
-    expected = grundy_values(rules, 300)
+    expected = recurrence_values(rules, 300)
     first_wide = int(np.flatnonzero(expected > 255)[0])
     values = compact_values(np.zeros(0, np.uint8), 301)
     fill_values(rules, values, 0, 239)
@@ -103,7 +102,7 @@ def test_a_value_past_the_compact_type_stops_the_rare_method_to_widen() -> None:
     wide = values.astype(np.uint16)
     assert fill_rare(rules, wide, first_wide, 300, 1, block=8, sample=8) == 301
     assert np.array_equal(wide, expected)
-    assert np.array_equal(rare_grundy_values(rules, 300), expected)
+    assert np.array_equal(grundy_values(rules, 300), expected)
 
 
 def test_the_memory_estimate_is_the_compact_one() -> None:
@@ -117,9 +116,9 @@ def test_the_memory_estimate_is_the_compact_one() -> None:
 
 def test_resuming_and_sparse_statistics() -> None:
     rules = OctalGame.parse("0.156").rules
-    first = rare_grundy_values(rules, 9000)
-    both = rare_grundy_values(rules, 20_000, known=first)
-    assert np.array_equal(both, rare_grundy_values(rules, 20_000))
+    first = grundy_values(rules, 9000)
+    both = grundy_values(rules, 20_000, known=first)
+    assert np.array_equal(both, grundy_values(rules, 20_000))
     # The statistics by their definition, counted here one heap at a time.
     stats = sparse_statistics(both, mask=0x1B)
     rare = [n for n, v in enumerate(both.tolist()) if bin(v & 0x1B).count("1") % 2 == 0]
@@ -161,7 +160,7 @@ def test_austin_0_165() -> None:
 def test_errata_of_the_published_tables() -> None:
     # Flammenkamp's table equates 0.161 and 0.36; tczajka/octal-games found they first differ
     # at heap 519.
-    a, b = (rare_grundy_values(OctalGame.parse(code).rules, 600) for code in ("0.161", "0.36"))
+    a, b = (grundy_values(OctalGame.parse(code).rules, 600) for code in ("0.161", "0.36"))
     assert int(np.flatnonzero(a != b)[0]) == 519
     # Winning Ways maps 0.27 to 0.06, but 0.27 equals 0.26 (tczajka/octal-games): both are
     # proven periodic with the same preperiod and period, and agree on the heaps before the

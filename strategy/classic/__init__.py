@@ -29,8 +29,7 @@ EXPORTS, __getattr__, __dir__ = lazy_package(
     __name__,
     {
         "nim": "NimAnalysis NimMove analyse_nim nim_moves",
-        "octal": "OctalAnalysis OctalGame Periodicity analyse_heap_game analyse_octal"
-        " find_periodicity",
+        "octal": "OctalAnalysis OctalGame Periodicity analyse_octal find_periodicity",
         "subtraction": "SubtractionGame bash_winning_take",
         "grundys_game": "GrundysGame HeapValues analyse_grundys_game",
         "tictactoe": "LINES Board TicTacToe",

@@ -33,7 +33,7 @@ from strategy.engine.rare_values import (
     Sparse,
     compact_values,
     estimated_seconds,
-    rare_grundy_values,
+    grundy_values,
     require_compact_memory,
     sparse_statistics,
 )
@@ -172,11 +172,11 @@ def analyse_grundys_game(
     if up_to < 0:
         raise InputError(f"up_to must not be negative, not {up_to}")
     require_compact_memory(up_to, f"the Grundy values of {up_to + 1:,} heaps")
-    values = rare_grundy_values(RULES, min(up_to, PROBE_HEAPS))
+    values = grundy_values(RULES, min(up_to, PROBE_HEAPS))
     if max_seconds is not None:
         seconds = estimated_seconds(RULES, up_to, values)
         require_time(seconds, f"Grundy's game to heap {up_to:,}", max_seconds)
-    values = rare_grundy_values(RULES, up_to, known=values, progress=progress)
+    values = grundy_values(RULES, up_to, known=values, progress=progress)
     return GrundysGame(HeapValues(values))
 
 

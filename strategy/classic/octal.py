@@ -38,7 +38,7 @@ from strategy.engine.progress import duration_text
 from strategy.engine.rare_values import (
     Sparse,
     estimated_seconds,
-    rare_grundy_values,
+    grundy_values,
     sparse_statistics,
 )
 from strategy.engine.registry import Parameter
@@ -48,7 +48,6 @@ __all__ = [
     "OctalAnalysis",
     "OctalGame",
     "Periodicity",
-    "analyse_heap_game",
     "analyse_octal",
     "find_periodicity",
 ]
@@ -151,7 +150,7 @@ class OctalGame:
         >>> OctalGame.parse("0.333").grundy_values(9)  # the Bash game: take 1, 2 or 3
         (0, 1, 2, 3, 0, 1, 2, 3, 0, 1)
         """
-        return tuple(rare_grundy_values(self.rules, up_to).tolist())
+        return tuple(grundy_values(self.rules, up_to).tolist())
 
 
 @dataclass(frozen=True)
@@ -273,7 +272,7 @@ Progress = Callable[[int, int], None]
 
 
 def analyse_octal(
-    game: str | OctalGame,
+    game: str | OctalGame | HeapRules,
     up_to: int,
     *,
     progress: Progress | None = None,
@@ -281,39 +280,9 @@ def analyse_octal(
     prove_to: int | None = None,
     notice: Callable[[str], None] | None = None,
 ) -> OctalAnalysis:
-    """Grundy values of heaps 0..``up_to`` of ``game`` (a code or an OctalGame) and their period.
-
-    See :func:`analyse_heap_game` for the keywords.
-
-    >>> result = analyse_octal("0.77", 300)  # Kayles (Guy & Smith 1956)
-    >>> result.preperiod, result.period, result.proven
-    (71, 12, True)
-    >>> analyse_octal("0.16", 10, prove_to=20_000).proven  # heaps past 20,000 are needed
-    False
-    """
-    octal = OctalGame.parse(game) if isinstance(game, str) else game
-    return analyse_heap_game(
-        octal.rules,
-        up_to,
-        octal.code,
-        progress=progress,
-        max_seconds=max_seconds,
-        prove_to=prove_to,
-        notice=notice,
-    )
-
-
-def analyse_heap_game(
-    rules: HeapRules,
-    up_to: int,
-    code: str | None = None,
-    *,
-    progress: Progress | None = None,
-    max_seconds: float | None = None,
-    prove_to: int | None = None,
-    notice: Callable[[str], None] | None = None,
-) -> OctalAnalysis:
-    """The analysis of the octal game with ``rules``, computed until a period is proven.
+    """Grundy values of heaps 0..``up_to`` of an octal game and their period, computed until
+    the period is proven. ``game`` is its code, an :class:`OctalGame`, or its
+    :class:`~strategy.engine.heap_grundy.HeapRules` (a game whose code is too long to write).
 
     Heaps 0..``up_to`` are computed and count as evidence, and with ``prove_to`` heaps beyond
     them up to that one, as far as a proof needs: a period needing more stays unproven.
@@ -327,13 +296,23 @@ def analyse_heap_game(
     ``PROBE_HEAPS`` heaps and the rest would take longer than that; ``notice(text)`` is then
     told the estimate, once.
 
-    >>> analyse_heap_game(HeapRules(one=(1, 3, 4), empty=frozenset({1, 3, 4})), 70).period
+    >>> result = analyse_octal("0.77", 300)  # Kayles (Guy & Smith 1956)
+    >>> result.preperiod, result.period, result.proven
+    (71, 12, True)
+    >>> analyse_octal("0.16", 10, prove_to=20_000).proven  # heaps past 20,000 are needed
+    False
+    >>> analyse_octal(HeapRules(one=(1, 3, 4), empty=frozenset({1, 3, 4})), 70).period
     7
-    >>> analyse_heap_game(HeapRules(two=(3,)), 10**6, "0.007", max_seconds=60)
+    >>> analyse_octal("0.007", 10**6, max_seconds=60)
     Traceback (most recent call last):
     ...
     strategy.engine.resources.TooLarge: 0.007 shows no proven period by heap 8,191, and heaps ...
     """
+    if isinstance(game, HeapRules):
+        rules, code = game, None
+    else:
+        octal = OctalGame.parse(game) if isinstance(game, str) else game
+        rules, code = octal.rules, octal.code
     if rules.unequal or 0 in rules.two:
         raise InputError("the periodicity theorem is for octal games, which always take a token")
     if up_to < 0:
@@ -356,7 +335,7 @@ def analyse_heap_game(
             if notice is not None:
                 notice(f"{what} would take about {duration_text(seconds)} at most")
                 notice = None
-        values = rare_grundy_values(rules, end, known=values, progress=report)
+        values = grundy_values(rules, end, known=values, progress=report)
         found = find_periodicity(values, rules.max_take)
         if end == limit or (found is not None and found.proven):
             break

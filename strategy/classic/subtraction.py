@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from strategy.classic.base import register_heap_game
-from strategy.classic.octal import OctalAnalysis, OctalGame, analyse_heap_game
+from strategy.classic.octal import OctalAnalysis, OctalGame, analyse_octal
 from strategy.engine.errors import InputError
 from strategy.engine.heap_grundy import HeapRules
 from strategy.engine.registry import Parameter
@@ -97,14 +97,13 @@ class SubtractionGame:
         progress: Callable[[int, int], None] | None = None,
         max_seconds: float | None = None,
     ) -> OctalAnalysis:
-        """Grundy values of heaps 0..``up_to`` and their period (as :func:`analyse_heap_game`).
+        """Grundy values of heaps 0..``up_to`` and their period (as :func:`analyse_octal`).
 
         >>> SubtractionGame.bash(2).analyse(8).values
         (0, 1, 2, 0, 1, 2, 0, 1, 2)
         """
-        return analyse_heap_game(
-            self.rules, up_to, self.code, progress=progress, max_seconds=max_seconds
-        )
+        game = self.rules if self.code is None else self.octal
+        return analyse_octal(game, up_to, progress=progress, max_seconds=max_seconds)
 
     def winning_takes(self, heap: int, *, max_seconds: float | None = None) -> tuple[int, ...]:
         """Every take that leaves the opponent a lost heap (none if ``heap`` is lost).

@@ -28,8 +28,8 @@ EXPORTS, __getattr__, __dir__ = lazy_package(
         "mcts": "MctsResult",
         "matrix_game": "MatrixSolution solve_matrix_game",
         "impartial": "Grundy ImpartialGame SumMove mex nim_sum sum_grundy sum_winning_moves",
-        "heap_grundy": "HeapRules grundy_values",
-        "rare_values": "rare_grundy_values",
+        "heap_grundy": "HeapRules",
+        "rare_values": "grundy_values",
         "conformance": "ConformanceReport check_game",
         "outcomes": "terminal_distribution",
         "registry": "Parameter RegisteredGame discover load_game register_game registered"

@@ -12,9 +12,9 @@ finds their mex, so a heap costs about a nanosecond per split instead of a Pytho
 fraction of a microsecond.
 
 >>> kayles = HeapRules(one=(1, 2), two=(1, 2), empty=frozenset({1, 2}))  # octal 0.77
->>> grundy_values(kayles, 12).tolist()
+>>> recurrence_values(kayles, 12).tolist()
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
->>> grundy_values(HeapRules(two=(0,), unequal=True), 10).tolist()  # Grundy's game
+>>> recurrence_values(HeapRules(two=(0,), unequal=True), 10).tolist()  # Grundy's game
 [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
 """
 
@@ -35,8 +35,8 @@ __all__ = [
     "Values",
     "estimated_seconds",
     "fill_values",
-    "grundy_values",
     "new_values",
+    "recurrence_values",
     "require_time",
     "require_values_memory",
 ]
@@ -151,7 +151,7 @@ def _splits(rest: int, unequal: bool) -> int:
 
 
 def estimated_seconds(rules: HeapRules, up_to: int, known: int = 0) -> float:
-    """About how long :func:`grundy_values` takes for heaps ``known`` to ``up_to``.
+    """About how long the full recurrence takes for heaps ``known`` to ``up_to``.
 
     >>> round(estimated_seconds(HeapRules(two=(3,)), 100_000))  # Treblecross (0.007)
     8
@@ -204,26 +204,18 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
-def grundy_values(
-    rules: HeapRules,
-    up_to: int,
-    *,
-    known: Values | None = None,
-    progress: Progress | None = None,
-) -> Values:
-    """The Grundy values of heaps 0 to ``up_to`` as an array of unsigned integers.
-
-    ``known`` holds the values of heaps ``0 .. len(known) - 1`` already, which are kept (this
-    is how a computation is resumed). ``progress(done, total)`` is called now and then with
-    ``done = rules.work(heap)``: work, not heaps, since late heaps have more splits.
+def recurrence_values(rules: HeapRules, up_to: int, known: Values | None = None) -> Values:
+    """The Grundy values of heaps 0 to ``up_to`` by the full recurrence, every split of every
+    heap: the reference the faster :func:`strategy.engine.rare_values.grundy_values` is held
+    to. ``known`` holds the values of heaps ``0 .. len(known) - 1`` already, which are kept.
 
     >>> subtraction = HeapRules(one=(1, 3, 4), empty=frozenset({1, 3, 4}))
-    >>> first = grundy_values(subtraction, 7)
-    >>> grundy_values(subtraction, 14, known=first).tolist()
+    >>> first = recurrence_values(subtraction, 7)
+    >>> recurrence_values(subtraction, 14, first).tolist()
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0]
     """
     values = new_values(rules, up_to, known)
-    fill_values(rules, values, 0 if known is None else len(known), up_to, progress)
+    fill_values(rules, values, 0 if known is None else len(known), up_to)
     return values[: up_to + 1]
 
 

@@ -17,12 +17,12 @@ it is chosen again as the computation grows. Where no mask makes rare heaps scar
 computed by the full recurrence of :mod:`strategy.engine.heap_grundy`, which is also the
 reference the tests compare against.
 
->>> from strategy.engine.heap_grundy import grundy_values
+>>> from strategy.engine.heap_grundy import recurrence_values
 >>> grundys_game = HeapRules(two=(0,), unequal=True)
->>> values = rare_grundy_values(grundys_game, 20_000)
+>>> values = grundy_values(grundys_game, 20_000)
 >>> values[:10].tolist()
 [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
->>> bool((values == grundy_values(grundys_game, 20_000)).all())
+>>> bool((values == recurrence_values(grundys_game, 20_000)).all())
 True
 >>> sparse_statistics(values)
 Sparse(mask=254, rare=..., last_rare=..., largest=..., largest_at=...)
@@ -49,7 +49,7 @@ __all__ = [
     "compact_values",
     "estimated_seconds",
     "fill_rare",
-    "rare_grundy_values",
+    "grundy_values",
     "rare_mask",
     "require_compact_memory",
     "sparse_statistics",
@@ -226,7 +226,7 @@ def require_compact_memory(up_to: int, what: str) -> None:
 
 
 def compact_bytes(up_to: int) -> int:
-    """The memory :func:`rare_grundy_values` plans for heaps 0..``up_to`` at most.
+    """The memory :func:`grundy_values` plans for heaps 0..``up_to`` at most.
 
     >>> compact_bytes(2**30 - 1) / 1024**3  # 3 GiB, and 0.25 GiB of working arrays
     3.25
@@ -235,13 +235,13 @@ def compact_bytes(up_to: int) -> int:
 
 
 def estimated_seconds(rules: HeapRules, up_to: int, known: Values) -> float:
-    """About how long :func:`rare_grundy_values` takes for heaps ``len(known)..up_to``.
+    """About how long :func:`grundy_values` takes for heaps ``len(known)..up_to``.
 
     The rare heaps among ``known`` stand for those to come; without a mask that separates
     them, this is the full recurrence's estimate.
 
     >>> grundys_game = HeapRules(two=(0,), unequal=True)
-    >>> known = rare_grundy_values(grundys_game, 8191)
+    >>> known = grundy_values(grundys_game, 8191)
     >>> estimated_seconds(grundys_game, 2**21, known) < heap_grundy.estimated_seconds(
     ...     grundys_game, 2**21, len(known)) / 10
     True
@@ -256,23 +256,25 @@ def estimated_seconds(rules: HeapRules, up_to: int, known: Values) -> float:
     return min(full, heaps * _seconds_per_heap(rules, rare))
 
 
-def rare_grundy_values(
+def grundy_values(
     rules: HeapRules,
     up_to: int,
     *,
     known: Values | None = None,
     progress: Progress | None = None,
 ) -> Values:
-    """The Grundy values of heaps 0 to ``up_to``, equal to :func:`grundy_values`'s, faster.
+    """The Grundy values of heaps 0 to ``up_to``: by the rare-value method where it pays,
+    by the full recurrence elsewhere (the values are the same either way).
 
-    ``known`` holds values already computed, which are kept. ``progress(done, total)`` counts
-    heaps. The values are held in the narrowest unsigned type that holds them, one byte a
-    heap while they are below 256, and widened when a larger one appears.
+    ``known`` holds the values of heaps ``0 .. len(known) - 1`` already, which are kept (this
+    is how a computation is resumed). ``progress(done, total)`` counts heaps. The values are
+    held in the narrowest unsigned type that holds them, one byte a heap while they are below
+    256, and widened when a larger one appears.
 
-    >>> from strategy.engine.heap_grundy import grundy_values
+    >>> from strategy.engine.heap_grundy import recurrence_values
     >>> octal_45 = HeapRules(two=(1, 2), empty=frozenset({2}))  # 0.45
-    >>> rare = rare_grundy_values(octal_45, 6000)
-    >>> bool((rare == grundy_values(octal_45, 6000)).all()), int(rare.max())
+    >>> rare = grundy_values(octal_45, 6000)
+    >>> bool((rare == recurrence_values(octal_45, 6000)).all()), int(rare.max())
     (True, 8)
     """
     if up_to < 0:
@@ -369,7 +371,7 @@ def fill_rare(
     >>> fill_values(grundys_game, values, 0, 199)
     >>> fill_rare(grundys_game, values, 200, 300, mask=1, block=16, sample=32)  # a poor mask
     301
-    >>> values[290:].tolist() == heap_grundy.grundy_values(grundys_game, 300)[290:].tolist()
+    >>> values[290:].tolist() == heap_grundy.recurrence_values(grundys_game, 300)[290:].tolist()
     True
     """
     if not rules.two or _room(rules, start, block) < 1:

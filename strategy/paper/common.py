@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_table
-from strategy.risk.objectives import CAPTURE
 from strategy.risk.resolution import Resolution
 from strategy.risk.rules import Rules
 from strategy.risk.variants.blitz import fewest_needed, fight_table
@@ -69,7 +69,7 @@ def fewest_troops(
     {(1, Fraction(1, 2)): 3, (2, Fraction(1, 2)): 4}
     """
     while True:
-        found = fight_table(blitz, most, max(defenders), rules, CAPTURE)
+        found = fight_table(most, max(defenders), Battle(rules, resolution=blitz))
         grid, bound = found.as_array(), found.error_bound
         answers: dict[tuple[int, Fraction], int] = {}
         for m in defenders:

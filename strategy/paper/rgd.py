@@ -28,7 +28,6 @@ from strategy.paper.published import (
 from strategy.risk import api
 from strategy.risk.battle import Battle
 from strategy.risk.commitment import CommitCurve, commit_curve
-from strategy.risk.objectives import CAPTURE
 from strategy.risk.resolution import Resolution
 from strategy.risk.rules import Rules
 from strategy.risk.variants.blitz import fewest_needed, fight_odds, fight_table
@@ -62,7 +61,7 @@ def difference_panels() -> list[Panel]:
     for name, rules in MODES:
         if name not in DRAWN:
             continue
-        balanced = fight_table(BALANCED, SIZE, SIZE, rules, CAPTURE).as_array()
+        balanced = fight_table(SIZE, SIZE, Battle(rules, resolution=BALANCED)).as_array()
         true_random = api.table(SIZE, SIZE, Battle(rules)).as_array()
         values = balanced - true_random
         panels.append(Panel(name, tuple(tuple(row) for row in values.tolist()), "difference"))
@@ -113,7 +112,7 @@ def need_table() -> tuple[str, dict[str, str]]:
 def published_numbers() -> dict[str, str]:
     """SMG's published figures next to ours."""
     capital = dict(MODES)["capital or wall"]
-    fought = fight_odds(BALANCED, 30, 15, capital)
+    fought = fight_odds(30, 15, Battle(capital, resolution=BALANCED))
     lose_12 = [
         next(p for a, d, p in odds.final_states if (a, d) == (18, 0))
         for odds in (fought.true_random, fought)

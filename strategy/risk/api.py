@@ -33,7 +33,6 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Unpack
 
 from strategy.engine.errors import InputError
@@ -89,40 +88,9 @@ def odds(
         from strategy.risk.optimal import optimal_odds
 
         return optimal_odds(attackers, defenders, battle=battle, exact=exact is not False)
-    return fought_odds(attackers, defenders, battle, exact=exact, progress=progress)
-
-
-def fought_odds(
-    attackers: int,
-    defenders: int,
-    battle: Battle,
-    *,
-    exact: bool | None = None,
-    progress: Progress | None = None,
-) -> BattleOdds:
-    """One battle as its resolution fights it to its end, both sides rolling the most dice
-    (the classic battle's odds, with a float distribution's error bound, for a plain one).
-
-    >>> fought = fought_odds(5, 2, Battle.of(stop_until=3))  # the battle 3 v 2
-    >>> fought.attackers, fought.provenance.method
-    (5, 'stop-until')
-    """
     from strategy.risk.variants.blitz import fight_odds
 
-    refuse_choice(battle)
-    found = fight_odds(
-        battle.resolution, attackers, defenders, battle.rules, exact=exact, progress=progress
-    )
-    return replace(found, battle=battle)
-
-
-def refuse_choice(battle: Battle) -> None:
-    """A blitz fights with the most dice: refuse a battle whose sides choose theirs."""
-    if not battle.choice.fixed:
-        raise InputError(
-            f"{battle.resolution.describe()} is fought with the most dice: a choice rule "
-            f"({battle.choice}) is for manual rolls"
-        )
+    return fight_odds(attackers, defenders, battle, exact=exact, progress=progress)
 
 
 @spelled_out(BattleTerms)
@@ -158,20 +126,7 @@ def table(
         return optimal_table(
             max_attackers, max_defenders, battle=battle, exact=exact, progress=progress
         )
-    refuse_choice(battle)
-    found = fight_table(
-        battle.resolution,
-        max_attackers,
-        max_defenders,
-        battle.rules,
-        battle.objective,
-        exact=exact,
-        progress=progress,
-    )
-    if battle.plain:
-        return replace(found, battle=battle)
-    # A resolution's kernels fight to the end: their table says so (no stopping).
-    return replace(found, battle=replace(found.battle, resolution=battle.resolution))
+    return fight_table(max_attackers, max_defenders, battle, exact=exact, progress=progress)
 
 
 @spelled_out(PlayedTerms)

@@ -25,7 +25,6 @@ from strategy.engine.forward import Forward
 from strategy.engine.keywords import spelled_out
 from strategy.engine.numbers import decimal, fraction_text
 from strategy.engine.shades import paint
-from strategy.risk.api import fought_odds
 from strategy.risk.battle import Battle, FoughtTerms, NeededTerms, RolledTerms, with_terms
 from strategy.risk.commitment import CommitCurve, commit_curve
 from strategy.risk.fewest import Need, minimum_armies, parse_target
@@ -38,7 +37,7 @@ from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds, Value
 from strategy.risk.rules import Rules
 from strategy.risk.texts import rounds_to_one, rules_lines
-from strategy.risk.variants.blitz import fewest_needed, final_states
+from strategy.risk.variants.blitz import fewest_needed, fight_odds, final_states
 
 Tails = tuple[tuple[int, Value], ...]
 
@@ -122,7 +121,7 @@ def left(
     >>> tails.defender[0] == (0, tails.fought.win_probability)  # at most 0: a capture
     True
     """
-    fought = fought_odds(attackers, defenders, with_terms(battle, terms), progress=progress)
+    fought = fight_odds(attackers, defenders, with_terms(battle, terms), progress=progress)
     finals = fought.final_states
     if at_least is None and at_most is None:
         both = cumulative(finals)

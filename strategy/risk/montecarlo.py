@@ -256,10 +256,9 @@ def _blitz(
     """Battles fought as the blitz fights them, and the exact (float) values to compare."""
     from strategy.risk.variants.draw import simulate_blitz
 
-    resolution = battle.resolution
-    odds = fight_odds(resolution, attackers, defenders, battle.rules, exact=False)
+    odds = fight_odds(attackers, defenders, battle, exact=False)
     result = simulate_blitz(
-        attackers, defenders, battle.rules, resolution, trials=trials, seed=seed
+        attackers, defenders, battle.rules, battle.resolution, trials=trials, seed=seed
     )
     return result, lambda objective: float(odds.expectation(objective))
 

@@ -35,11 +35,11 @@ def fight(args: argparse.Namespace, battle: Battle, exact: bool | None) -> Battl
     """One battle as the battle's blitz fights it, with a progress bar on a terminal."""
     from strategy.engine.progress import ProgressBar
     from strategy.engine.resources import TooLarge
-    from strategy.risk.api import fought_odds
+    from strategy.risk.variants.blitz import fight_odds
 
     try:
         with ProgressBar("odds") as progress:
-            return fought_odds(
+            return fight_odds(
                 args.attackers, args.defenders, battle, exact=exact, progress=progress
             )
     except TooLarge as error:

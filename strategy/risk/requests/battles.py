@@ -82,6 +82,7 @@ def run_odds(request: Odds, progress: Progress | None = None) -> BattleOdds:
     """One battle: as its resolution fights it (the plain battle's too), or under the
     optimal play asked for (the classic kernels' where nobody has a real choice)."""
     from strategy.risk import api
+    from strategy.risk.variants.blitz import fight_odds
 
     battle = fought(request, battle_of(request))
     asked = play_asked(request)
@@ -92,7 +93,7 @@ def run_odds(request: Odds, progress: Progress | None = None) -> BattleOdds:
         if asked:
             raise InputError(f"{battle.resolution.describe()}: {NOT_WITH_PLAY}")
         try:
-            return api.fought_odds(a, d, battle, exact=request.exact, progress=progress)
+            return fight_odds(a, d, battle, exact=request.exact, progress=progress)
         except TooLarge as error:
             raise InputError(f"{error}; use --float") from None
     exact = request.exact is not False

@@ -7,10 +7,8 @@ Balanced Blitz starts from the exact true-random distribution when the battle ha
 ``EXACT_ARMIES`` armies in all (or when asked), else from the float one; either way the
 result states a bound on its distance from the exact balanced distribution.
 
->>> from strategy.risk.rules import Rules
->>> balanced = Resolution("balanced-blitz")
->>> rules = Rules(count="attacking")
->>> [fight_odds(balanced, a, 50, rules).win_probability > 0.8 for a in (48, 49)]  # SMG
+>>> balanced = Battle.of(dice="balanced-blitz", count="attacking")
+>>> [fight_odds(a, 50, balanced).win_probability > 0.8 for a in (48, 49)]  # SMG
 [False, True]
 """
 
@@ -26,6 +24,7 @@ import numpy as np
 
 from strategy.engine.errors import InputError
 from strategy.engine.resources import TooLarge
+from strategy.risk.battle import Battle
 from strategy.risk.classic import battle_odds, battle_table
 from strategy.risk.resolution import Balance, Resolution
 from strategy.risk.results import BattleOdds, Value
@@ -64,25 +63,26 @@ def true_random_odds(
 
 
 def fight_odds(
-    resolution: Resolution,
     attackers: int,
     defenders: int,
-    rules: Rules,
+    battle: Battle,
     *,
     exact: bool | None = None,
     progress: Progress | None = None,
 ) -> BattleOdds:
-    """The battle's final states as ``resolution`` fights it, with the method and the
-    error bound. ``exact=None`` chooses: exact true-random odds for true random dice
-    (refused when too large), and for Balanced Blitz up to ``EXACT_ARMIES`` armies when
-    they fit, floats beyond.
+    """The battle's final states as its resolution fights it to the end, both sides rolling
+    the most dice, with the method and the error bound (the classic battle's odds, with a
+    float distribution's error bound, for a plain one). ``exact=None`` chooses: exact
+    true-random odds for true random dice (refused when too large), and for Balanced Blitz
+    up to ``EXACT_ARMIES`` armies when they fit, floats beyond.
 
-    >>> from strategy.risk.resolution import Limit
-    >>> limited = fight_odds(Resolution(limit=Limit("stop-until", 3)), 5, 2, Rules())
+    >>> limited = fight_odds(5, 2, Battle.of(stop_until=3))  # the battle 3 v 2
     >>> shifted = tuple((a + 2, d, p) for a, d, p in battle_odds(3, 2).final_states)
-    >>> limited.final_states == shifted, limited.method
-    (True, 'stop-until')
+    >>> limited.final_states == shifted, limited.method, limited.attackers
+    (True, 'stop-until', 5)
     """
+    refuse_choice(battle)
+    resolution, rules = battle.resolution, battle.rules
     if resolution.limit is not None:
         resolution.limit.check(attackers, rules)
     want = exact if exact is not None else _starts_exact(resolution, attackers + defenders)
@@ -98,19 +98,30 @@ def fight_odds(
         )
     method = "classic" if resolution.limit is None else resolution.limit.kind
     if not resolution.balanced and true_random.exact:
-        return replace(true_random, method=method, error_bound=0.0)
+        return replace(true_random, battle=battle, method=method, error_bound=0.0)
     from strategy.risk.variants.balanced_blitz import balance_odds, input_error
 
     if not resolution.balanced:
-        return replace(true_random, method=method, error_bound=input_error(true_random))
+        bound = input_error(true_random)
+        return replace(true_random, battle=battle, method=method, error_bound=bound)
     balanced = balance_odds(true_random, resolution.balance)
     return replace(
         balanced.odds,
+        battle=battle,
         method="balanced-blitz",
         error_bound=balanced.error_bound,
         unbalanced=true_random,
         win_steps=balanced.win_steps,
     )
+
+
+def refuse_choice(battle: Battle) -> None:
+    """A blitz fights with the most dice: refuse a battle whose sides choose theirs."""
+    if not battle.choice.fixed:
+        raise InputError(
+            f"{battle.resolution.describe()} is fought with the most dice: a choice rule "
+            f"({battle.choice}) is for manual rolls"
+        )
 
 
 def _starts_exact(resolution: Resolution, armies: int) -> bool:
@@ -121,7 +132,8 @@ def final_states(
     resolution: Resolution, attackers: int, defenders: int, rules: Rules, exact: bool
 ) -> FinalStates:
     """Only the final states (for attack chains); floats under Balanced Blitz."""
-    return fight_odds(resolution, attackers, defenders, rules, exact=exact or None).final_states
+    battle = Battle(rules, resolution=resolution)
+    return fight_odds(attackers, defenders, battle, exact=exact or None).final_states
 
 
 def win_chance(
@@ -188,17 +200,32 @@ def fewest_needed(
 
 
 def fight_table(
-    resolution: Resolution,
     max_attackers: int,
     max_defenders: int,
-    rules: Rules,
-    objective: Objective,
+    battle: Battle,
     *,
     exact: bool = False,
     progress: Progress | None = None,
 ) -> BattleTable:
-    """``objective`` over the grid, each battle fought as ``resolution`` fights it, with a
-    bound on each cell's error (for an expectation, times the largest payoff)."""
+    """The battle's objective over the grid, each battle fought as its resolution fights it
+    to the end with the most dice, with a bound on each cell's error (for an expectation,
+    times the largest payoff). A table of a blitz records its resolution with no stopping.
+
+    >>> limited = fight_table(4, 2, Battle.of(stop_until=2), exact=True)  # 4 v 2 fought as 3 v 2
+    >>> limited.value(4, 1) == battle_odds(3, 1).win_probability, limited.battle.allow_stop
+    (True, False)
+    """
+    refuse_choice(battle)
+    table = _fought_table(max_attackers, max_defenders, battle, exact, progress)
+    if battle.plain:
+        return replace(table, battle=battle)
+    return replace(table, battle=replace(table.battle, resolution=battle.resolution))
+
+
+def _fought_table(
+    max_attackers: int, max_defenders: int, battle: Battle, exact: bool, progress: Progress | None
+) -> BattleTable:
+    resolution, rules, objective = battle.resolution, battle.rules, battle.objective
     if not resolution.balanced:
         if resolution.limit is None:
             table = battle_table(

@@ -10,11 +10,11 @@ ordered from the attacker's best outcome to the defender's best.
 True random blitzes are simulated roll by roll: stop-until as the classic battle with
 the reserve staying behind, a retreat threshold by a policy that stops.
 
->>> from strategy.risk.rules import Rules
+>>> from strategy.risk.battle import Battle
 >>> from strategy.risk.variants.blitz import fight_odds
->>> balanced = Resolution("balanced-blitz")
->>> played = simulate_blitz(12, 5, Rules(), balanced, trials=20_000, seed=3)
->>> played.win_probability.contains(fight_odds(balanced, 12, 5, Rules()).win_probability)
+>>> balanced = Battle.of(dice="balanced-blitz")
+>>> played = simulate_blitz(12, 5, balanced.rules, balanced.resolution, trials=20_000, seed=3)
+>>> played.win_probability.contains(fight_odds(12, 5, balanced).win_probability)
 True
 """
 
@@ -25,6 +25,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from strategy.risk.battle import Battle
 from strategy.risk.limits import RetreatAt
 from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds
@@ -73,7 +74,7 @@ def simulate_blitz(
 ) -> Simulation:
     """``trials`` battles fought as ``resolution`` fights them."""
     if resolution.balanced:
-        odds = fight_odds(resolution, attackers, defenders, rules)
+        odds = fight_odds(attackers, defenders, Battle(rules, resolution=resolution))
         return draw(odds, trials=trials, seed=seed)
     limit = resolution.limit
     if limit is None:
