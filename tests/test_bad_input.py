@@ -102,7 +102,7 @@ def test_bad_map_and_position_files(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def _position() -> str:
     return json.dumps(
-        {"attacker": {"Siam": 6}, "defenders": {"Indonesia": 2}, "target": "Indonesia"}
+        {"attackers": {"Siam": 6}, "defenders": {"Indonesia": 2}, "target": "Indonesia"}
     )
 
 

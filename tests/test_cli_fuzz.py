@@ -163,7 +163,7 @@ MAP = {
     "disputed": [["A", "B"]],
 }
 POSITION = {
-    "attacker": {"Siam": 6},
+    "attackers": {"Siam": 6},
     "defenders": {"Indonesia": 2, "New Guinea": 1},
     "target": "Indonesia, New Guinea",
     "region": ["Indonesia"],

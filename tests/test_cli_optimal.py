@@ -125,3 +125,18 @@ def test_attacking_count_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
     # Osborne (2003), Table 3: 0.568 at 10 v 10 attacking armies, both rolling the most dice.
     _, out, _ = run(capsys, "risk odds 10 10 --count attacking --choice max --json")
     assert json.loads(out)["value"] == pytest.approx(0.568, abs=5e-4)
+
+
+@pytest.mark.parametrize("command", ["table", "strategy"])
+def test_a_grid_takes_its_size_by_position_as_the_library_does(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # `strategy risk strategy 3 2` as `risk.strategy_matrix(3, 2)`: the same grid as the
+    # options give, and the size given both ways is refused rather than one silently kept.
+    by_position = output(capsys, f"risk {command} 4 3 --json")
+    assert by_position == output(capsys, f"risk {command} --attackers 4 --defenders 3 --json")
+    assert len(json.loads(by_position)["attackers"]) == 4
+    assert output(capsys, f"risk {command} 4 --defenders 3 --json") == by_position
+    for twice in ("4 --attackers 5", "--defenders 2 4 3"):
+        status, out, err = run(capsys, f"risk {command} {twice}")
+        assert status == 2 and out == "" and "given twice" in err

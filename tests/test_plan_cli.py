@@ -61,7 +61,7 @@ def test_a_position_file_and_the_graph(tmp_path: Path, capsys: pytest.CaptureFix
     position.write_text(
         json.dumps(
             {
-                "attacker": {"Siam": 5},
+                "attackers": {"Siam": 5},
                 "defenders": {"Indonesia": 1, "New Guinea": 1, "Western Australia": 1},
                 "target": ["Indonesia", "New Guinea"],
             }
@@ -83,6 +83,23 @@ def test_a_position_file_and_the_graph(tmp_path: Path, capsys: pytest.CaptureFix
     read = nx.read_graphml(graph)
     start = read.nodes[read.graph["start"]]
     assert start["label"].startswith("turn | yours Siam 5 |") and start["kind"] == "decision"
+
+
+def test_the_plan_s_json_holds_its_position_as_a_position_file_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One name on every surface: the plan's JSON names the position's fields as a position
+    # file does (as Python's attackers= and the web API do), so they read back as the same
+    # turn; the old name "attacker" is refused, naming the fields a file may have.
+    first = run_json(capsys, *SOUTH, "--no-compare")
+    position = tmp_path / "again.json"
+    position.write_text(json.dumps({k: first[k] for k in ("attackers", "defenders", "target")}))
+    again = run_json(capsys, "risk", "plan", "--position", str(position), "--no-compare")
+    assert again["value_exact"] == first["value_exact"]
+    assert again["attackers"] == {"Central America": 8}
+    position.write_text(json.dumps({"attacker": {"Central America": 8}}))
+    status, _, err = run(capsys, "risk", "plan", "--position", str(position))
+    assert status == 2 and "unknown field 'attacker' (attackers, defenders" in err
 
 
 @pytest.mark.parametrize(

@@ -162,6 +162,6 @@ def test_positions_are_checked(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="none of the attacker's territories borders"):
         build_turn(board, {"Japan": 5}, {"Peru": 1}, "Peru")
     path = tmp_path / "position.json"
-    path.write_text(json.dumps({"attacker": {}, "goal": "Peru"}))
+    path.write_text(json.dumps({"attackers": {}, "goal": "Peru"}))
     with pytest.raises(ValueError, match="unknown field 'goal'"):
         load_position(path)

@@ -43,7 +43,7 @@ def test_reinforce_is_the_best_plan_over_every_placement(
     assert found["reinforcement"]["placements"] == len(every) == 4
     # The plan shown is the best placement's: its attacker holds the armies placed.
     placed = {t: a + best["placement"].get(t, 0) for t, a in mine.items()}
-    assert found["attacker"] == placed
+    assert found["attackers"] == placed
 
 
 def test_reinforce_text_names_the_placements(capsys: pytest.CaptureFixture[str]) -> None:

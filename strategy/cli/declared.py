@@ -62,11 +62,15 @@ def _add(target: Any, name: str, spec: Param, default: Any) -> None:
     """Add the field ``name`` to ``target``, a parser or one of its groups."""
     spec = replace(spec, help=spec.help.replace("%", "%%"))  # argparse formats help with %
     if spec.positional:
-        many = {"nargs": "+"} if spec.many else {}
+        one = Typed(spec, spec.read_one)
+        if spec.required:
+            many = {"nargs": "+"} if spec.many else {}
+            target.add_argument(name, type=one, metavar=spec.metavar, help=spec.help, **many)
+            return
         target.add_argument(
-            name, type=Typed(spec, spec.read_one), metavar=spec.metavar, help=spec.help, **many
+            name, nargs="?", action=_Once, type=one, metavar=spec.metavar, help=spec.help
         )
-        return
+        spec = replace(spec, help=f"the same as {spec.metavar}")
     names = [option(name)] + ([spec.alias] if spec.alias else [])
     if spec.alias:  # the player's alias first: it is the one the examples use
         names.reverse()
@@ -93,7 +97,26 @@ def _add(target: Any, name: str, spec: Param, default: Any) -> None:
         keywords |= {"action": "append", "default": None}
     if spec.required:
         keywords["required"] = True
+    if spec.positional:
+        keywords["action"] = _Once
     target.add_argument(*names, type=Typed(spec, read), **keywords)
+
+
+class _Once(argparse.Action):
+    """Store a field that may be given by position or by its option, but only once."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        if values is None:  # the position left empty: argparse still calls its action
+            return
+        if getattr(namespace, self.dest) is not None:
+            parser.error(f"{self.metavar} is given twice: by position or as an option, not both")
+        setattr(namespace, self.dest, values)
 
 
 def add_request_options(parser: argparse.ArgumentParser, request: type[Any]) -> None:

@@ -121,7 +121,9 @@ class Param:
     the command line's positional ``D ...``); ``minimum`` bounds whole numbers; ``choices``
     lists the values text may take. ``label`` names it on the page's form, ``group`` the
     section of the help and the form it belongs to, ``metavar`` the placeholder of help.
-    What only the command line needs: ``positional`` (given without a name, as ``A D``),
+    What only the command line needs: ``positional`` (given without a name, as ``A D``; a
+    field with a default may be given by position or by its option, as ``table 30 30`` or
+    ``table --attackers 30 --defenders 30``),
     ``repeat`` (a text option given several times adds to itself, joined by commas),
     ``alias`` (a player's name for the option, as ``--from``), ``off`` (the flag that sets
     a boolean False, as ``--no-stop`` or ``--float``), ``optional_value`` (a boolean

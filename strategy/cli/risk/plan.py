@@ -43,7 +43,7 @@ EPILOG = """examples:
   strategy risk plan --from "Central America=6" --defenders "Venezuela=1,Brazil=1,Peru=1,\\
 Argentina=1" --target "South America" --graph plan.graphml
 
-A position file is JSON: {"attacker": {"Central America": 14}, "defenders": {"Venezuela":
+A position file is JSON: {"attackers": {"Central America": 14}, "defenders": {"Venezuela":
 2, ...}, "target": "South America", "region": ["..."]} (region optional); options given
 on the command line add to it. The region in play is the target and --region (a path to
 it, say) with the attacker's territories bordering them; armies elsewhere are ignored.

@@ -33,7 +33,7 @@ ABOUT = (
     "and --objective, as short codes explained in a legend."
 )
 EPILOG = """examples:
-  strategy risk strategy --attackers 30 --defenders 30 --choice sees-roll
+  strategy risk strategy 30 30 --choice sees-roll
   strategy risk strategy --choice respond --objective keep:3
   strategy risk strategy --objective balance:2 --format html --out stops.html
   strategy risk strategy --attackers 10 --defenders 10 --choice sees-roll --json"""

@@ -44,7 +44,7 @@ ABOUT = (
 )
 EPILOG = """examples:
   strategy risk table
-  strategy risk table --attackers 10 --defenders 10 --count attacking
+  strategy risk table 10 10 --count attacking
   strategy risk table --metric signed --format html --out table.html
   strategy risk table --attackers 50 --defenders 50 --exact --json
   strategy risk table --attackers 200 --defenders 200 --compact

@@ -27,13 +27,13 @@ if TYPE_CHECKING:
 DEFAULT_SIZE = 20
 #: The classic table's metrics: one more way to name what a cell holds.
 METRICS = ("capture", "signed", "attacker-left", "defender-left")
-_ROWS = {"kind": "integer", "minimum": 1, "metavar": "N", "group": BATTLE}
+_ROWS = {"kind": "integer", "minimum": 1, "metavar": "N", "positional": True, "group": BATTLE}
 
 
 @dataclass(frozen=True, kw_only=True)
 class Grid:
     """The rows A = 1..max_attackers and columns D = 1..max_defenders of a grid of battles
-    (the command line's ``--attackers`` and ``--defenders``)."""
+    (the command line's ``N M``, or ``--attackers`` and ``--defenders``)."""
 
     max_attackers: int | None = param(
         None, help="rows A = 1..N (default 20)", label="Rows", alias="--attackers", **_ROWS

@@ -59,7 +59,7 @@ def armies_from_json(board: Map, value: Any, what: str) -> dict[str, int]:
 
 
 #: The fields of a position file.
-POSITION_FIELDS = ("attacker", "defenders", "target", "region")
+POSITION_FIELDS = ("attackers", "defenders", "target", "region")
 
 
 def load_position(path: Path) -> dict[str, Any]:

@@ -128,7 +128,7 @@ TURN = NAMED | {"objective": "capture-all", "move_in": "classic"}
 
 @spelled_out(PositionKeywords, NAMED)
 def named(**where: Unpack[PositionKeywords]) -> Named:
-    """The position from ``file`` (a position file's JSON: ``attacker``, ``defenders``,
+    """The position from ``file`` (a position file's JSON: ``attackers``, ``defenders``,
     ``target``, ``region``) and what is given here, which adds to it: the attacker's and
     the other territories' armies (a mapping, ``"T=N,..."`` or a list of those), what to
     take (a continent or territories) and more territories in play (``region``: a path to
@@ -147,7 +147,7 @@ def located(where: Mapping[str, Any]) -> Named:
     filled in)."""
     board = board_of(where.get("map"), disputed=where["disputed"])
     file = where.get("file") or {}
-    mine = armies_from_json(board, file.get("attacker", {}), "the position's attacker")
+    mine = armies_from_json(board, file.get("attackers", {}), "the position's attackers")
     theirs = armies_from_json(board, file.get("defenders", {}), "the position's defenders")
     mine |= armies_of(board, where["attackers"])
     theirs |= armies_of(board, where["defenders"])

@@ -200,7 +200,7 @@ class PlanReport:
         obj: dict[str, Any] = {
             "target": turn.target_name,
             "region": list(turn.names),
-            "attacker": {
+            "attackers": {
                 n: a
                 for i, (n, a) in enumerate(zip(turn.names, turn.armies, strict=True))
                 if turn.attacker >> i & 1
