@@ -6,6 +6,7 @@ Deep imports: the resource budget's helpers (:mod:`strategy.engine.resources`) b
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from strategy.engine import Budget, InputError, OutOfTime, TooLarge, use_budget
 from strategy.engine.resources import (
     DEFAULT_SECONDS,
+    REPEAT_SECONDS,
     current_budget,
     deadline,
     human_bytes,
@@ -66,6 +68,30 @@ def test_the_deadline_stops_work_that_runs_past_the_limit() -> None:
     assert time.monotonic() - began < 2
     with deadline(Budget(seconds=0)):  # no limit: nothing armed
         pass
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_stop_lost_in_a_gc_callback_comes_again_at_once() -> None:
+    """Python swallows an exception raised inside a gc callback (or a finaliser) and carries
+    on; work shorter than the stop's repeat interval would then finish past its limit. The
+    first collection here sleeps past the limit, so the first stop lands in its callback."""
+    slept: list[bool] = []
+
+    def slow(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and not slept:
+            slept.append(True)
+            time.sleep(0.005)
+
+    gc.callbacks.append(slow)
+    try:
+        began = time.monotonic()
+        with pytest.raises(OutOfTime), deadline(Budget(seconds=0.001)):
+            gc.collect()
+            while time.monotonic() - began < REPEAT_SECONDS * 0.8:
+                pass
+        assert slept and time.monotonic() - began < REPEAT_SECONDS * 0.5
+    finally:
+        gc.callbacks.remove(slow)
 
 
 def test_available_memory_honours_the_address_space_limit() -> None:

@@ -26,6 +26,7 @@ import contextlib
 import os
 import re
 import signal
+import sys
 import time
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -55,6 +56,9 @@ __all__ = [
 DEFAULT_SECONDS = 300.0
 #: Share of the available memory one request may plan to use.
 MEMORY_SHARE = 0.8
+#: Seconds between the repeats of a stop until the work stops (each repeat is a new chance
+#: for a stop that was lost).
+REPEAT_SECONDS = 0.25
 
 Resource = Literal["memory", "time"]
 
@@ -188,7 +192,8 @@ def deadline(budget: Budget | None = None) -> Iterator[None]:
     """Raise :class:`OutOfTime` into the work inside the block once the budget's time is up.
 
     Uses ``SIGALRM``, so it works in the main thread of a Unix process only; elsewhere, and
-    without a time limit, the block runs unbounded.
+    without a time limit, the block runs unbounded. A stop that lands in a finaliser or a
+    gc callback (where Python reports an exception and carries on) comes again at once.
     """
     budget = current_budget() if budget is None else budget
     left = budget.seconds_left()
@@ -200,15 +205,26 @@ def deadline(budget: Budget | None = None) -> Iterator[None]:
     def stop(number: int, frame: FrameType | None) -> None:
         raise OutOfTime(budget.seconds_limit())
 
+    told = sys.unraisablehook
+
+    def swallowed(unraisable: sys.UnraisableHookArgs) -> None:
+        # The stop landed in a finaliser or a gc callback, which Python reports and carries
+        # on from: once it is reported, stop again at once rather than a repeat later (work
+        # shorter than that would finish, past its limit).
+        told(unraisable)
+        if isinstance(unraisable.exc_value, OutOfTime):
+            signal.setitimer(signal.ITIMER_REAL, 0.001, REPEAT_SECONDS)
+
     previous = signal.signal(signal.SIGALRM, stop)
-    # Repeating: an exception raised inside a finaliser or gc callback is swallowed there,
-    # so the alarm fires again until the work stops.
-    signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), 0.25)
+    sys.unraisablehook = swallowed
+    # Repeating too, in case a stop is lost where no hook hears of it.
+    signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), REPEAT_SECONDS)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = told
 
 
 def _in_main_thread() -> bool:
