@@ -209,11 +209,13 @@ def deadline(budget: Budget | None = None) -> Iterator[None]:
 
     def swallowed(unraisable: sys.UnraisableHookArgs) -> None:
         # The stop landed in a finaliser or a gc callback, which Python reports and carries
-        # on from: once it is reported, stop again at once rather than a repeat later (work
-        # shorter than that would finish, past its limit).
-        told(unraisable)
-        if isinstance(unraisable.exc_value, OutOfTime):
-            signal.setitimer(signal.ITIMER_REAL, 0.001, REPEAT_SECONDS)
+        # on from: once it is reported (however that goes), stop again at once rather than
+        # a repeat later (work shorter than that would finish, past its limit).
+        try:
+            told(unraisable)
+        finally:
+            if isinstance(unraisable.exc_value, OutOfTime):
+                signal.setitimer(signal.ITIMER_REAL, 0.001, REPEAT_SECONDS)
 
     previous = signal.signal(signal.SIGALRM, stop)
     sys.unraisablehook = swallowed
