@@ -16,7 +16,6 @@ from strategy.cli.risk.terms import (
     blitz_battle,
     play_asked,
 )
-from strategy.risk.requests.grids import refuse_play
 
 if TYPE_CHECKING:
     from strategy.present.report import Section
@@ -105,11 +104,14 @@ def run(args: argparse.Namespace) -> int:
     from strategy.risk.choices import CHOICE_RULES
     from strategy.risk.commitment import commit_curve
     from strategy.risk.objectives import CAPTURE
+    from strategy.risk.variants.blitz import refuse_choice
 
     check_digits(args.digits, exact=False)  # the page's table holds floats
     battle = battle_from_args(args, args.metric)
     blitz = blitz_from_args(args)
-    refuse_play(blitz_battle(args, battle))
+    fought = blitz_battle(args, battle)
+    if not fought.plain:
+        refuse_choice(fought)
     rules = battle.rules
     start = (args.attackers, args.defenders)
     sections = battle_part(args, battle, blitz)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from strategy.engine.errors import InputError
 from strategy.engine.fields import param
 from strategy.risk.battle import Battle
 from strategy.risk.requests import terms
@@ -67,19 +66,14 @@ class Table(
     )  # fmt: skip
 
 
-def refuse_play(battle: Battle) -> None:
-    """A blitz resolves the battle with the most dice: refuse another choice rule."""
-    if not battle.plain and not battle.choice.fixed:
-        raise InputError(
-            f"{battle.resolution.describe()} is fought with the most dice: --choice is for "
-            "manual rolls"
-        )
-
-
 def table_battle(request: Table) -> Battle:
-    """The battle of every cell of the table asked for."""
+    """The battle of every cell of the table asked for (a blitz with a choice rule refused
+    before any work)."""
+    from strategy.risk.variants.blitz import refuse_choice
+
     battle = terms.fought(request, terms.battle_of(request, request.metric))
-    refuse_play(battle)
+    if not battle.plain:
+        refuse_choice(battle)
     return battle
 
 
