@@ -19,35 +19,18 @@ from typing import TYPE_CHECKING
 from strategy._lazy import lazy_package
 
 if TYPE_CHECKING:
-    from strategy import classic, engine, present, risk
-    from strategy.engine.mcts import mcts
-    from strategy.engine.search import alphabeta
-    from strategy.engine.solve import solve
-    from strategy.engine.value_iteration import value_iteration
+    from strategy import classic as classic
+    from strategy import engine as engine
+    from strategy import present as present
+    from strategy import risk as risk
+    from strategy.engine.mcts import mcts as mcts
+    from strategy.engine.search import alphabeta as alphabeta
+    from strategy.engine.solve import solve as solve
+    from strategy.engine.value_iteration import value_iteration as value_iteration
 
 __version__ = "0.1.0"
 
-_EXPORTS, __getattr__, __dir__ = lazy_package(
-    __name__,
-    {
-        "engine.solve": "solve",
-        "engine.search": "alphabeta",
-        "engine.mcts": "mcts",
-        "engine.value_iteration": "value_iteration",
-    },
-    ("classic", "engine", "present", "risk"),
-)
+#: Each export and the module it lives in (loaded on first use), as imported above.
+EXPORTS, __getattr__, __dir__ = lazy_package(__name__, __file__)
 
-# Written out (not derived from _EXPORTS) so that editors and checkers see the names the
-# TYPE_CHECKING imports above give them.
-__all__ = [
-    "__version__",
-    "alphabeta",
-    "classic",
-    "engine",
-    "mcts",
-    "present",
-    "risk",
-    "solve",
-    "value_iteration",
-]
+__all__ = sorted(EXPORTS)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import re
 import types
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,7 @@ import strategy
 import strategy.classic as classic
 import strategy.engine as engine
 import strategy.risk as risk
+from strategy._lazy import lazy_package
 
 MODULES = sorted(m.name for m in pkgutil.walk_packages(strategy.__path__, "strategy."))
 
@@ -55,8 +58,9 @@ def test_dir_lists_every_export_and_each_loads(package: types.ModuleType) -> Non
 
 @pytest.mark.parametrize("package", [risk, classic, engine], ids=lambda p: p.__name__)
 def test_each_export_is_the_object_its_module_defines(package: types.ModuleType) -> None:
-    # The table names the module each export lives in; the export is that module's own object,
-    # public there (no underscore), and ``__all__`` lists exactly the table.
+    # The table, read from the package's TYPE_CHECKING imports, names the module each export
+    # lives in; the export is that module's own object, public there (no underscore), and
+    # ``__all__`` lists exactly the table.
     assert sorted(package.EXPORTS) == package.__all__
     for name, module in package.EXPORTS.items():
         assert not name.startswith("_")
@@ -67,6 +71,27 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
     for package in PACKAGES:
         with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
             package.no_such_name  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("line", "refusal"),
+    [
+        ("from json.decoder import JSONDecodeError", "export JSONDecodeError as JSONDecodeError"),
+        ("from json.decoder import scanner as scan", "export scanner as scanner"),
+        ("import json.decoder", "write exports as 'from module import name as name'"),
+        ("from json.tool import tool as tool", "tool is named like its module"),
+    ],
+)
+def test_an_export_a_checker_would_read_otherwise_is_refused(
+    tmp_path: Path, line: str, refusal: str
+) -> None:
+    # Without "as" the name is not re-exported to mypy --strict and pyright; a function named
+    # like its module would be shadowed by it (item 5). Either way the checkers and the lazy
+    # table would disagree, so the package refuses to load.
+    source = tmp_path / "__init__.py"
+    source.write_text(f"if TYPE_CHECKING:\n    {line}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(f"json: {refusal}")):
+        lazy_package("json", str(source))
 
 
 def test_dir_of_risk_lists_its_everyday_names() -> None:

@@ -25,4 +25,5 @@ def test_ruff_format() -> None:
 
 
 def test_mypy_strict() -> None:
-    check("mypy", "--strict", "strategy")
+    # The typed-exports test is checked as a user's code would be: through the packages.
+    check("mypy", "--strict", "strategy", "tests/test_typed_exports.py")

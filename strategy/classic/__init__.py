@@ -22,22 +22,46 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from strategy._lazy import lazy_package
 
-#: Each exported name and the module it lives in (loaded on first use), by module.
-EXPORTS, __getattr__, __dir__ = lazy_package(
-    __name__,
-    {
-        "nim": "NimAnalysis NimMove analyse_nim nim_moves",
-        "octal": "OctalAnalysis OctalGame Periodicity analyse_octal find_periodicity",
-        "subtraction": "SubtractionGame bash_winning_take",
-        "grundys_game": "GrundysGame HeapValues analyse_grundys_game",
-        "tictactoe": "LINES Board TicTacToe",
-        "connect4": "Connect4 Connect4Solution solve_connect4",
-        "stones": "RowGame RowSolution RowState row_moves solve_row",
-        "dice_game": "DiceAnalysis DiceState RollOrStop analyse_dice",
-        "pig": "PigGame PigSolution PigState solve_pig",
-    },
-)
+if TYPE_CHECKING:
+    from strategy.classic.connect4 import Connect4 as Connect4
+    from strategy.classic.connect4 import Connect4Solution as Connect4Solution
+    from strategy.classic.connect4 import solve_connect4 as solve_connect4
+    from strategy.classic.dice_game import DiceAnalysis as DiceAnalysis
+    from strategy.classic.dice_game import DiceState as DiceState
+    from strategy.classic.dice_game import RollOrStop as RollOrStop
+    from strategy.classic.dice_game import analyse_dice as analyse_dice
+    from strategy.classic.grundys_game import GrundysGame as GrundysGame
+    from strategy.classic.grundys_game import HeapValues as HeapValues
+    from strategy.classic.grundys_game import analyse_grundys_game as analyse_grundys_game
+    from strategy.classic.nim import NimAnalysis as NimAnalysis
+    from strategy.classic.nim import NimMove as NimMove
+    from strategy.classic.nim import analyse_nim as analyse_nim
+    from strategy.classic.nim import nim_moves as nim_moves
+    from strategy.classic.octal import OctalAnalysis as OctalAnalysis
+    from strategy.classic.octal import OctalGame as OctalGame
+    from strategy.classic.octal import Periodicity as Periodicity
+    from strategy.classic.octal import analyse_octal as analyse_octal
+    from strategy.classic.octal import find_periodicity as find_periodicity
+    from strategy.classic.pig import PigGame as PigGame
+    from strategy.classic.pig import PigSolution as PigSolution
+    from strategy.classic.pig import PigState as PigState
+    from strategy.classic.pig import solve_pig as solve_pig
+    from strategy.classic.stones import RowGame as RowGame
+    from strategy.classic.stones import RowSolution as RowSolution
+    from strategy.classic.stones import RowState as RowState
+    from strategy.classic.stones import row_moves as row_moves
+    from strategy.classic.stones import solve_row as solve_row
+    from strategy.classic.subtraction import SubtractionGame as SubtractionGame
+    from strategy.classic.subtraction import bash_winning_take as bash_winning_take
+    from strategy.classic.tictactoe import LINES as LINES
+    from strategy.classic.tictactoe import Board as Board
+    from strategy.classic.tictactoe import TicTacToe as TicTacToe
+
+#: Each export and the module it lives in (loaded on first use), as imported above.
+EXPORTS, __getattr__, __dir__ = lazy_package(__name__, __file__)
 
 __all__ = sorted(EXPORTS)

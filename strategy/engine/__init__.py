@@ -15,29 +15,54 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from strategy._lazy import lazy_package
 
-#: Each exported name and the module it lives in (loaded on first use), by module.
-EXPORTS, __getattr__, __dir__ = lazy_package(
-    __name__,
-    {
-        "game": "Game GameError NodeKind check_chance_outcomes",
-        "solve": "FLOAT_TIE_TOLERANCE Result",
-        "search": "DeepeningResult MoveOrdering SearchResult alphabeta iterative_deepening",
-        "value_iteration": "CyclicResult solve_exactly",
-        "mcts": "MctsResult",
-        "matrix_game": "MatrixSolution solve_matrix_game",
-        "impartial": "Grundy ImpartialGame SumMove mex nim_sum sum_grundy sum_winning_moves",
-        "heap_grundy": "HeapRules",
-        "rare_values": "grundy_values",
-        "conformance": "ConformanceReport check_game",
-        "outcomes": "terminal_distribution",
-        "registry": "Parameter RegisteredGame discover load_game register_game registered"
-        " unregister_game",
-        "errors": "InputError",
-        "resources": "Budget OutOfTime TooLarge use_budget",
-        "extras": "MissingExtra",
-    },
-)
+if TYPE_CHECKING:
+    from strategy.engine.conformance import ConformanceReport as ConformanceReport
+    from strategy.engine.conformance import check_game as check_game
+    from strategy.engine.errors import InputError as InputError
+    from strategy.engine.extras import MissingExtra as MissingExtra
+    from strategy.engine.game import Game as Game
+    from strategy.engine.game import GameError as GameError
+    from strategy.engine.game import NodeKind as NodeKind
+    from strategy.engine.game import check_chance_outcomes as check_chance_outcomes
+    from strategy.engine.heap_grundy import HeapRules as HeapRules
+    from strategy.engine.impartial import Grundy as Grundy
+    from strategy.engine.impartial import ImpartialGame as ImpartialGame
+    from strategy.engine.impartial import SumMove as SumMove
+    from strategy.engine.impartial import mex as mex
+    from strategy.engine.impartial import nim_sum as nim_sum
+    from strategy.engine.impartial import sum_grundy as sum_grundy
+    from strategy.engine.impartial import sum_winning_moves as sum_winning_moves
+    from strategy.engine.matrix_game import MatrixSolution as MatrixSolution
+    from strategy.engine.matrix_game import solve_matrix_game as solve_matrix_game
+    from strategy.engine.mcts import MctsResult as MctsResult
+    from strategy.engine.outcomes import terminal_distribution as terminal_distribution
+    from strategy.engine.rare_values import grundy_values as grundy_values
+    from strategy.engine.registry import Parameter as Parameter
+    from strategy.engine.registry import RegisteredGame as RegisteredGame
+    from strategy.engine.registry import discover as discover
+    from strategy.engine.registry import load_game as load_game
+    from strategy.engine.registry import register_game as register_game
+    from strategy.engine.registry import registered as registered
+    from strategy.engine.registry import unregister_game as unregister_game
+    from strategy.engine.resources import Budget as Budget
+    from strategy.engine.resources import OutOfTime as OutOfTime
+    from strategy.engine.resources import TooLarge as TooLarge
+    from strategy.engine.resources import use_budget as use_budget
+    from strategy.engine.search import DeepeningResult as DeepeningResult
+    from strategy.engine.search import MoveOrdering as MoveOrdering
+    from strategy.engine.search import SearchResult as SearchResult
+    from strategy.engine.search import alphabeta as alphabeta
+    from strategy.engine.search import iterative_deepening as iterative_deepening
+    from strategy.engine.solve import FLOAT_TIE_TOLERANCE as FLOAT_TIE_TOLERANCE
+    from strategy.engine.solve import Result as Result
+    from strategy.engine.value_iteration import CyclicResult as CyclicResult
+    from strategy.engine.value_iteration import solve_exactly as solve_exactly
+
+#: Each export and the module it lives in (loaded on first use), as imported above.
+EXPORTS, __getattr__, __dir__ = lazy_package(__name__, __file__)
 
 __all__ = sorted(EXPORTS)

@@ -24,28 +24,43 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from strategy._lazy import lazy_package
 
-#: Each everyday name and the module it lives in (loaded on first use), by module.
-EXPORTS, __getattr__, __dir__ = lazy_package(
-    __name__,
-    {
-        "api": "odds table strategy_matrix",
-        "capabilities": "left chain need commit",
-        "montecarlo": "simulate",
-        "planning": "plan",
-        "turns.calls": "fortify position Position",
-        "turns.maps": "Map classic_map",
-        "battle": "Battle",
-        "rules": "Rules",
-        "objectives": "Objective",
-        "choices": "ChoiceRule Choice CHOICE_RULES STOP",
-        "resolution": "Resolution Limit Balance",
-        "editions": "edition",
-        "results": "BattleOdds",
-        "tables": "BattleTable OptimalTable",
-        "game": "BattleGame BattleState",
-    },
-)
+if TYPE_CHECKING:
+    from strategy.risk.api import odds as odds
+    from strategy.risk.api import strategy_matrix as strategy_matrix
+    from strategy.risk.api import table as table
+    from strategy.risk.battle import Battle as Battle
+    from strategy.risk.capabilities import chain as chain
+    from strategy.risk.capabilities import commit as commit
+    from strategy.risk.capabilities import left as left
+    from strategy.risk.capabilities import need as need
+    from strategy.risk.choices import CHOICE_RULES as CHOICE_RULES
+    from strategy.risk.choices import STOP as STOP
+    from strategy.risk.choices import Choice as Choice
+    from strategy.risk.choices import ChoiceRule as ChoiceRule
+    from strategy.risk.editions import edition as edition
+    from strategy.risk.game import BattleGame as BattleGame
+    from strategy.risk.game import BattleState as BattleState
+    from strategy.risk.montecarlo import simulate as simulate
+    from strategy.risk.objectives import Objective as Objective
+    from strategy.risk.planning import plan as plan
+    from strategy.risk.resolution import Balance as Balance
+    from strategy.risk.resolution import Limit as Limit
+    from strategy.risk.resolution import Resolution as Resolution
+    from strategy.risk.results import BattleOdds as BattleOdds
+    from strategy.risk.rules import Rules as Rules
+    from strategy.risk.tables import BattleTable as BattleTable
+    from strategy.risk.tables import OptimalTable as OptimalTable
+    from strategy.risk.turns.calls import Position as Position
+    from strategy.risk.turns.calls import fortify as fortify
+    from strategy.risk.turns.calls import position as position
+    from strategy.risk.turns.maps import Map as Map
+    from strategy.risk.turns.maps import classic_map as classic_map
+
+#: Each export and the module it lives in (loaded on first use), as imported above.
+EXPORTS, __getattr__, __dir__ = lazy_package(__name__, __file__)
 
 __all__ = sorted(EXPORTS)

@@ -24,7 +24,7 @@ all any kernel reads, and records them so that captions and JSON can say so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Literal, TypeGuard
 
 from strategy.engine.errors import InputError, echo
@@ -36,13 +36,12 @@ Count = Literal["territory", "attacking"]
 MAX_SIDES = 1000
 #: Enough for every edition (Risiko lets the defender roll three) with room to experiment.
 MAX_DICE = 10
-#: RGD's dice modifiers, as ``Rules`` fields, and what each does.
-MODIFIERS = {
-    "capital": "on a capital (+1 defender die)",
-    "wall": "behind a wall (+1 defender die)",
-    "zombie_defender": "zombie defender (ties to the attacker)",
-    "zombie_attacker": "zombie attacker (one attacker die fewer)",
-}
+
+
+def _modifier(does: str) -> bool:
+    """A ``Rules`` field for one of RGD's modifiers, off by default; ``does`` is what it does,
+    as a caption says it."""
+    return field(default=False, metadata={"modifier": does})
 
 
 @dataclass(frozen=True)
@@ -65,10 +64,10 @@ class Rules:
     stay_behind: int = 1
     count: Count = "territory"
     #: Modifiers already folded into the dice and ties above (see ``with_modifiers``).
-    capital: bool = False
-    wall: bool = False
-    zombie_defender: bool = False
-    zombie_attacker: bool = False
+    capital: bool = _modifier("on a capital (+1 defender die)")
+    wall: bool = _modifier("behind a wall (+1 defender die)")
+    zombie_defender: bool = _modifier("zombie defender (ties to the attacker)")
+    zombie_attacker: bool = _modifier("zombie attacker (one attacker die fewer)")
 
     def __post_init__(self) -> None:
         _check_range("attacker_dice", self.attacker_dice, 1, MAX_DICE)
@@ -223,7 +222,9 @@ def _check_range(name: str, value: object, low: int, high: int) -> None:
         raise InputError(f"{name} must be a whole number from {low} to {high}, not {echo(value)}")
 
 
+#: RGD's dice modifiers, as ``Rules`` fields, and what each does.
+MODIFIERS = {each.name: each.metadata["modifier"] for each in fields(Rules) if each.metadata}
 #: The classic rules (3 v 2 six-sided dice, ties to the defender, territory count).
 DEFAULT_RULES = Rules()
 #: The fields of :class:`Rules` an edition sets: every one but the modifiers.
-EDITION_FIELDS = tuple(field.name for field in fields(Rules) if field.name not in MODIFIERS)
+EDITION_FIELDS = tuple(each.name for each in fields(Rules) if each.name not in MODIFIERS)
