@@ -245,9 +245,9 @@ def _simulate_starts(
     progress: Progress | None = None,
 ) -> list[Simulation]:
     seed = checked_seed(trials, seed)
-    # A final state is coded as one int64 below: (start, attackers, defenders) in mixed radix.
-    radix = len(starts) * (max(a for a, _ in starts) + 1) * (max(d for _, d in starts) + 1)
-    if radix >= 2**62 or len(starts) * trials >= 2**62:
+    # A final state is coded as one int64: (start, attackers, defenders) in mixed radix.
+    radix_a, radix_d = max(a for a, _ in starts) + 1, max(d for _, d in starts) + 1
+    if len(starts) * radix_a * radix_d >= 2**62 or len(starts) * trials >= 2**62:
         raise InputError(
             f"{trials:,} battles from up to {max(a + d for a, d in starts):,} armies are beyond "
             "what a simulation counts (fewer than 2**62 battles and armies)"
@@ -261,8 +261,6 @@ def _simulate_starts(
     rng = np.random.default_rng(seed)
     start_a = np.array([a for a, _ in starts], dtype=np.int64)
     start_d = np.array([d for _, d in starts], dtype=np.int64)
-    # A final state is stored as one integer: (start, attackers, defenders) in mixed radix.
-    radix_a, radix_d = int(start_a.max()) + 1, int(start_d.max()) + 1
     counts: Counter[int] = Counter()
     for low in range(0, total, CHUNK):
         start = np.arange(low, min(low + CHUNK, total), dtype=np.int64) // trials
