@@ -223,7 +223,7 @@ def _check_range(name: str, value: object, low: int, high: int) -> None:
 
 
 #: RGD's dice modifiers, as ``Rules`` fields, and what each does.
-MODIFIERS = {each.name: each.metadata["modifier"] for each in fields(Rules) if each.metadata}
+MODIFIERS = {f.name: f.metadata["modifier"] for f in fields(Rules) if "modifier" in f.metadata}
 #: The classic rules (3 v 2 six-sided dice, ties to the defender, territory count).
 DEFAULT_RULES = Rules()
 #: The fields of :class:`Rules` an edition sets: every one but the modifiers.
