@@ -21,7 +21,7 @@ fraction of a microsecond.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,7 +42,6 @@ __all__ = [
 ]
 
 Values = npt.NDArray[np.unsignedinteger]
-Progress = Callable[[int, int], None]
 
 # Measured on a shared 2-core machine (see benchmarks/bench_classic_games.py), with a margin:
 # the recurrence's cost per split examined and per heap, for refusing requests up front.
@@ -52,8 +51,6 @@ SECONDS_PER_TAKE = 1e-7
 # Memory per heap of a caller's results: this array, a tuple of the values and a list while
 # converting, and some of the values as int objects.
 BYTES_PER_HEAP = 48
-# Progress is reported every this many heaps.
-_REPORT_EVERY = 512
 
 
 @dataclass(frozen=True)
@@ -121,14 +118,6 @@ class HeapRules:
             others = position[:index] + position[index + 1 :]
             for left in self.options(heap):
                 yield tuple(sorted(others + left))
-
-    def work(self, up_to: int) -> int:
-        """The work of heaps 0 to ``up_to`` in progress units: one per heap and per split.
-
-        >>> HeapRules(one=(1,)).work(9), HeapRules(two=(1,)).work(9)
-        (10, 26)
-        """
-        return up_to + 1 + self.splits(up_to)
 
     def splits(self, up_to: int) -> int:
         """How many two-heap options the recurrence looks at for heaps 0 to ``up_to``.
@@ -238,9 +227,7 @@ def new_values(rules: HeapRules, up_to: int, known: Values | None = None) -> Val
     return values
 
 
-def fill_values(
-    rules: HeapRules, values: Values, start: int, up_to: int, progress: Progress | None = None
-) -> None:
+def fill_values(rules: HeapRules, values: Values, start: int, up_to: int) -> None:
     """Heaps ``start..up_to`` of ``values`` by the recurrence, from the values before them.
 
     >>> values = new_values(HeapRules(two=(0,), unequal=True), 6)  # Grundy's game
@@ -249,12 +236,10 @@ def fill_values(
     [0, 0, 0, 1, 0, 2, 1]
     """
     fill = _fill_with_splits if rules.two else _fill_without_splits
-    fill(rules, values, start, up_to, progress)
+    fill(rules, values, start, up_to)
 
 
-def _fill_without_splits(
-    rules: HeapRules, values: Values, start: int, up_to: int, progress: Progress | None
-) -> None:
+def _fill_without_splits(rules: HeapRules, values: Values, start: int, up_to: int) -> None:
     """Heaps ``start..up_to`` of a game without splits: a plain loop over the takes."""
     known: list[int] = values[:start].tolist()
     takes, empty = rules.one, rules.empty
@@ -266,21 +251,14 @@ def _fill_without_splits(
         while value in seen:
             value += 1
         known.append(value)
-        if progress is not None and heap % _REPORT_EVERY == 0:
-            progress(heap + 1, up_to + 1)  # rules.work(heap) without splits
     values[start : up_to + 1] = known[start:]
-    if progress is not None:
-        progress(up_to + 1, up_to + 1)
 
 
-def _fill_with_splits(
-    rules: HeapRules, values: Values, start: int, up_to: int, progress: Progress | None
-) -> None:
+def _fill_with_splits(rules: HeapRules, values: Values, start: int, up_to: int) -> None:
     """Heaps ``start..up_to``: per heap, one XOR and one ``bincount`` per splitting take."""
     # Every value so far is below `bound`, a power of two, so the XOR of two is too and the
     # mex is at most `bound`: counts[bound] is always 0.
     bound = 1 << int(values[:start].max(initial=0)).bit_length()
-    total = rules.work(up_to)
     known: list[int] = values[:start].tolist()  # for the single options, read one by one
     one, empty = rules.one, rules.empty
     two = [(take, rules.unequal) for take in rules.two]
@@ -306,7 +284,3 @@ def _fill_with_splits(
             bound <<= 1
         values[heap] = value
         known.append(value)
-        if progress is not None and heap % _REPORT_EVERY == 0:
-            progress(rules.work(heap), total)
-    if progress is not None:
-        progress(total, total)
