@@ -254,12 +254,15 @@ def _blitz(
     attackers: int, defenders: int, battle: Battle, trials: int, seed: int | None
 ) -> tuple[Simulation, Exact]:
     """Battles fought as the blitz fights them, and the exact (float) values to compare."""
-    from strategy.risk.variants.draw import simulate_blitz
+    from strategy.risk.variants.draw import draw, roll_blitz
 
-    odds = fight_odds(attackers, defenders, battle, exact=False)
-    result = simulate_blitz(
-        attackers, defenders, battle.rules, battle.resolution, trials=trials, seed=seed
-    )
+    if battle.resolution.balanced:
+        # Drawn as the game draws it, from the distribution the values come from.
+        odds = fight_odds(attackers, defenders, battle)
+        result = draw(odds, trials=trials, seed=seed)
+    else:
+        odds = fight_odds(attackers, defenders, battle, exact=False)
+        result = roll_blitz(attackers, defenders, battle, trials=trials, seed=seed)
     return result, lambda objective: float(odds.expectation(objective))
 
 

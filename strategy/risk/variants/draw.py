@@ -7,14 +7,13 @@ the win chance is walked through the defender's outcomes the same way (SMG's dic
 as our research notes describe it). Both walks are one search of the cumulative masses
 ordered from the attacker's best outcome to the defender's best.
 
-True random blitzes are simulated roll by roll: stop-until as the classic battle with
-the reserve staying behind, a retreat threshold by a policy that stops.
+True random blitzes are rolled (:func:`roll_blitz`): stop-until as the classic battle
+with the reserve staying behind, a retreat threshold by a policy that stops.
 
 >>> from strategy.risk.battle import Battle
 >>> from strategy.risk.variants.blitz import fight_odds
->>> balanced = Battle.of(dice="balanced-blitz")
->>> played = simulate_blitz(12, 5, balanced.rules, balanced.resolution, trials=20_000, seed=3)
->>> played.win_probability.contains(fight_odds(12, 5, balanced).win_probability)
+>>> balanced = fight_odds(12, 5, Battle.of(dice="balanced-blitz"))
+>>> draw(balanced, trials=20_000, seed=3).win_probability.contains(balanced.win_probability)
 True
 """
 
@@ -27,12 +26,9 @@ import numpy as np
 
 from strategy.risk.battle import Battle
 from strategy.risk.limits import RetreatAt
-from strategy.risk.resolution import Resolution
 from strategy.risk.results import BattleOdds
-from strategy.risk.rules import Rules
 from strategy.risk.sampling import CHUNK, Simulation, checked_seed, simulate
 from strategy.risk.variants.balanced_blitz import outcome_order
-from strategy.risk.variants.blitz import fight_odds
 
 #: Uniform numbers are drawn as k / 2**53 for k = 1 .. 2**53 - 1: the open interval (0, 1).
 STEPS = 2**53
@@ -63,19 +59,21 @@ def draw(odds: BattleOdds, *, trials: int, seed: int | None = None) -> Simulatio
     return Simulation(odds.rules, odds.attackers, odds.defenders, trials, seed, finals)
 
 
-def simulate_blitz(
-    attackers: int,
-    defenders: int,
-    rules: Rules,
-    resolution: Resolution,
-    *,
-    trials: int,
-    seed: int | None = None,
+def roll_blitz(
+    attackers: int, defenders: int, battle: Battle, *, trials: int, seed: int | None = None
 ) -> Simulation:
-    """``trials`` battles fought as ``resolution`` fights them."""
+    """``trials`` battles rolled as the battle's true random blitz fights them (Balanced
+    Blitz is not rolled: :func:`draw` from its distribution).
+
+    >>> from strategy.risk.variants.blitz import fight_odds
+    >>> limited = Battle.of(stop_until=4)
+    >>> played = roll_blitz(10, 3, limited, trials=20_000, seed=3)
+    >>> played.win_probability.contains(fight_odds(10, 3, limited).win_probability)
+    True
+    """
+    rules, resolution = battle.rules, battle.resolution
     if resolution.balanced:
-        odds = fight_odds(attackers, defenders, Battle(rules, resolution=resolution))
-        return draw(odds, trials=trials, seed=seed)
+        raise ValueError("Balanced Blitz is not rolled: draw from its distribution")
     limit = resolution.limit
     if limit is None:
         return simulate(attackers, defenders, rules, trials=trials, seed=seed)
